@@ -1,0 +1,148 @@
+#include "game.h"
+
+#include "movegen.h"
+
+namespace xq {
+
+std::string verdict_text(const Verdict& v) {
+  const bool red = v.outcome == Outcome::RedWins;
+  switch (v.reason) {
+    case Reason::Checkmate: return red ? "将死，红方胜" : "将死，黑方胜";
+    case Reason::Stalemate: return red ? "困毙，红方胜" : "困毙，黑方胜";
+    case Reason::PerpetualCheck: return red ? "黑方长将判负" : "红方长将判负";
+    case Reason::Repetition: return "和棋：重复局面";
+    case Reason::MoveLimit: return "和棋：步数限制";
+    default: return "";
+  }
+}
+
+std::string verdict_text_en(const Verdict& v) {
+  const char* w = v.outcome == Outcome::RedWins ? "red wins" : "black wins";
+  switch (v.reason) {
+    case Reason::Checkmate: return std::string(w) + " by checkmate";
+    case Reason::Stalemate: return std::string(w) + " by stalemate";
+    case Reason::PerpetualCheck:
+      return std::string(w) + (v.outcome == Outcome::RedWins ? " (black perpetual check)" : " (red perpetual check)");
+    case Reason::Repetition: return "draw by repetition";
+    case Reason::MoveLimit: return "draw by the move limit";
+    default: return "game in progress";
+  }
+}
+
+RepetitionKind judge_repetition(const Position& pos, int needed) {
+  // Walk back two plies at a time over reversible moves (no capture, no null).
+  const int n = pos.history_length();
+  int seen = 1, prev = -1;
+  for (int i = n - 2; i >= 0; i -= 2) {
+    const StateInfo& a = pos.history(i + 1);
+    const StateInfo& b = pos.history(i);
+    if (a.captured || b.captured || a.move == kNoMove || b.move == kNoMove) break;
+    if (b.key == pos.key()) {
+      ++seen;
+      if (prev < 0) prev = i;
+      if (seen >= needed) break;
+    }
+  }
+  if (seen < needed) return RepetitionKind::None;
+  // The cycle since the previous occurrence: plies prev..n-1. The side to
+  // move now made the moves at prev, prev+2, ...; the other side the rest.
+  bool us_all = true, them_all = true;
+  for (int i = prev; i < n; ++i) {
+    const bool ours = (n - i) % 2 == 0;
+    if (!pos.history(i).gives_check) (ours ? us_all : them_all) = false;
+  }
+  if (us_all == them_all) return RepetitionKind::Draw;
+  const Color checker = us_all ? pos.side() : ~pos.side();
+  return checker == RED ? RepetitionKind::RedPerpetual : RepetitionKind::BlackPerpetual;
+}
+
+Game::Game() { reset(kStartFen); }
+
+bool Game::reset(const std::string& fen, std::string* error) {
+  FenData data;
+  if (!parse_fen(fen, data, error)) return false;
+  start_ = data;
+  start_fen_ = fen;
+  moves_.clear();
+  redo_.clear();
+  replay(0);
+  return true;
+}
+
+std::string Game::fen() const {
+  const int full = start_.fullmove + (ply() + (start_.pos.side() == BLACK ? 1 : 0)) / 2;
+  return to_fen(pos_, plies_since_capture(), full);
+}
+
+int Game::plies_since_capture() const {
+  int n = 0;
+  for (int i = int(captures_.size()) - 1; i >= 0 && !captures_[i]; --i) ++n;
+  if (n == int(captures_.size())) n += start_.halfmove;
+  return n;
+}
+
+bool Game::is_legal(Move m) const {
+  Position p = pos_;
+  return xq::is_legal(p, m);
+}
+
+std::vector<Move> Game::legal_moves() const {
+  Position p = pos_;
+  Move buf[kMaxMoves];
+  int n = generate_legal(p, buf);
+  return std::vector<Move>(buf, buf + n);
+}
+
+bool Game::play(Move m) {
+  if (verdict_.over() || !is_legal(m)) return false;
+  last_capture_ = pos_.piece_at(move_to(m)) != 0;
+  pos_.do_move(m);
+  moves_.push_back(m);
+  captures_.push_back(last_capture_);
+  redo_.clear();
+  verdict_ = judge();
+  return true;
+}
+
+void Game::replay(size_t count) {
+  pos_ = start_.pos;
+  pos_.reset_history();
+  captures_.clear();
+  last_capture_ = false;
+  for (size_t i = 0; i < count; ++i) {
+    last_capture_ = pos_.piece_at(move_to(moves_[i])) != 0;
+    captures_.push_back(last_capture_);
+    pos_.do_move(moves_[i]);
+  }
+  verdict_ = judge();
+}
+
+void Game::undo() {
+  if (moves_.empty()) return;
+  redo_.push_back(moves_.back());
+  moves_.pop_back();
+  replay(moves_.size());
+}
+
+void Game::redo() {
+  if (redo_.empty()) return;
+  moves_.push_back(redo_.back());
+  redo_.pop_back();
+  replay(moves_.size());
+}
+
+Verdict Game::judge() {
+  const Color stm = pos_.side();
+  const Outcome opp_wins = stm == RED ? Outcome::BlackWins : Outcome::RedWins;
+  if (!has_legal_move(pos_)) return {opp_wins, pos_.in_check() ? Reason::Checkmate : Reason::Stalemate};
+  switch (judge_repetition(pos_, 3)) {
+    case RepetitionKind::RedPerpetual: return {Outcome::BlackWins, Reason::PerpetualCheck};
+    case RepetitionKind::BlackPerpetual: return {Outcome::RedWins, Reason::PerpetualCheck};
+    case RepetitionKind::Draw: return {Outcome::Draw, Reason::Repetition};
+    default: break;
+  }
+  if (no_capture_limit_ > 0 && plies_since_capture() >= no_capture_limit_) return {Outcome::Draw, Reason::MoveLimit};
+  return {};
+}
+
+}  // namespace xq

@@ -1,0 +1,82 @@
+// A game: its start position, its moves with undo/redo, and after every move
+// the rules' verdict (mate, stalemate, perpetual check, repetition, move limit).
+#pragma once
+#include <string>
+#include <vector>
+
+#include "fen.h"
+#include "position.h"
+
+namespace xq {
+
+enum class Outcome { Ongoing, RedWins, BlackWins, Draw };
+enum class Reason { None, Checkmate, Stalemate, PerpetualCheck, Repetition, MoveLimit };
+
+struct Verdict {
+  Outcome outcome = Outcome::Ongoing;
+  Reason reason = Reason::None;
+  bool over() const { return outcome != Outcome::Ongoing; }
+  bool operator==(const Verdict&) const = default;
+};
+
+// "将死，红方胜", "黑方长将判负", "和棋：重复局面", ...
+std::string verdict_text(const Verdict& v);
+// A short English form for logs and protocol output: "red wins by checkmate".
+std::string verdict_text_en(const Verdict& v);
+
+// What the repetition rule says about a cycle of moves. Shared by the game
+// judge and the search so both apply the same rule.
+enum class RepetitionKind { None, Draw, RedPerpetual, BlackPerpetual };
+// Looks back through pos's history for the current position. Returns None
+// when it has not occurred `needed - 1` times before (since the last capture);
+// otherwise judges the cycle since the previous occurrence.
+RepetitionKind judge_repetition(const Position& pos, int needed);
+
+class Game {
+ public:
+  Game();
+  // Starts from a FEN; on error keeps the current game and returns false.
+  bool reset(const std::string& fen, std::string* error = nullptr);
+  void reset_start() { reset(kStartFen); }
+
+  const Position& position() const { return pos_; }
+  Position& mutable_position() { return pos_; }
+  Color side_to_move() const { return pos_.side(); }
+  const std::string& start_fen() const { return start_fen_; }
+  const std::vector<Move>& moves() const { return moves_; }
+  int ply() const { return int(moves_.size()); }
+  std::string fen() const;
+
+  bool is_legal(Move m) const;
+  std::vector<Move> legal_moves() const;
+  // Plays a legal move (returns false and changes nothing otherwise); clears redo.
+  bool play(Move m);
+  bool can_undo() const { return !moves_.empty(); }
+  bool can_redo() const { return !redo_.empty(); }
+  void undo();
+  void redo();
+
+  Verdict verdict() const { return verdict_; }
+  bool last_move_gave_check() const { return !moves_.empty() && pos_.in_check(); }
+  bool last_move_captured() const { return last_capture_; }
+
+  // Plies without a capture that draw the game (counting the FEN's halfmove clock).
+  void set_no_capture_limit(int plies) { no_capture_limit_ = plies; verdict_ = judge(); }
+  int no_capture_limit() const { return no_capture_limit_; }
+  int plies_since_capture() const;
+
+ private:
+  void replay(size_t count);
+  Verdict judge();
+
+  std::string start_fen_;
+  FenData start_;
+  Position pos_;
+  std::vector<Move> moves_, redo_;
+  std::vector<bool> captures_;
+  Verdict verdict_;
+  bool last_capture_ = false;
+  int no_capture_limit_ = 120;
+};
+
+}  // namespace xq

@@ -1,0 +1,32 @@
+// Move generation: pseudo-legal moves, captures, quiet moves, legality.
+#pragma once
+#include "position.h"
+
+namespace xq {
+
+constexpr int kMaxMoves = 128;  // xiangqi positions have at most ~120 pseudo-legal moves
+
+enum class GenType { All, Captures, Quiets };
+
+// Writes pseudo-legal moves for the side to move; returns how many.
+int generate(const Position& pos, Move* out, GenType type = GenType::All);
+
+// Could the piece on move_from(m) move to move_to(m) by its own rules
+// (ignoring whether its king is left attacked)? Safe for any 32-bit value.
+bool is_pseudo_legal(const Position& pos, Move m);
+
+// Pseudo-legal and does not leave the mover's king attacked. Leaves pos unchanged.
+bool is_legal(Position& pos, Move m);
+
+// All legal moves; returns how many.
+int generate_legal(Position& pos, Move* out);
+
+// True when the side to move has at least one legal move.
+bool has_legal_move(Position& pos);
+
+// Cheap test used by perft and search: after a pseudo-legal move m by the
+// side to move, can its own king possibly be attacked? False means the move
+// is certainly legal; true means "make it and look".
+bool move_may_expose_king(const Position& pos, Move m, bool in_check);
+
+}  // namespace xq

@@ -1,0 +1,220 @@
+#include "notation.h"
+
+#include <vector>
+
+#include "movegen.h"
+
+namespace xq {
+
+std::string square_to_string(Square s) {
+  return std::string(1, char('a' + file_of(s))) + char('0' + rank_of(s));
+}
+
+std::string move_to_iccs(Move m) { return square_to_string(move_from(m)) + square_to_string(move_to(m)); }
+
+bool iccs_to_move(const std::string& text, Move& m, std::string* error) {
+  std::string s;
+  for (char ch : text)
+    if (ch != '-') s += (ch >= 'A' && ch <= 'Z') ? char(ch - 'A' + 'a') : ch;
+  if (s.size() != 4 || s[0] < 'a' || s[0] > 'i' || s[2] < 'a' || s[2] > 'i' || s[1] < '0' || s[1] > '9' ||
+      s[3] < '0' || s[3] > '9') {
+    if (error) *error = "'" + text + "' is not an ICCS move (like h2e2)";
+    return false;
+  }
+  m = make_move(make_square(s[0] - 'a', s[1] - '0'), make_square(s[2] - 'a', s[3] - '0'));
+  return true;
+}
+
+namespace {
+
+const char* const kRedNames[7] = {"帅", "仕", "相", "马", "车", "炮", "兵"};
+const char* const kBlackNames[7] = {"将", "士", "象", "马", "车", "炮", "卒"};
+const char* const kChineseDigits[10] = {"零", "一", "二", "三", "四", "五", "六", "七", "八", "九"};
+
+// Numbers in a side's own numerals: red writes 一..九, black 1..9.
+std::string numeral(Color c, int n) { return c == RED ? kChineseDigits[n] : std::string(1, char('0' + n)); }
+
+// A file in the mover's own counting: both count from their own right.
+int file_number(Color c, Square s) { return c == RED ? 9 - file_of(s) : file_of(s) + 1; }
+
+// How far forward s is for colour c (0..9).
+int advance(Color c, Square s) { return c == RED ? rank_of(s) : 9 - rank_of(s); }
+
+// Pieces of the same colour and type on the file of `s`, most advanced first.
+std::vector<Square> same_file(const Position& pos, PieceId id, Square s) {
+  std::vector<Square> v;
+  const Color c = color_of_id(id);
+  for (int rank = 0; rank < 10; ++rank) {
+    const Square t = make_square(file_of(s), rank);
+    const PieceId q = pos.piece_at(t);
+    if (q && color_of_id(q) == c && type_of_id(q) == type_of_id(id)) v.push_back(t);
+  }
+  if (c == RED) std::vector<Square>(v.rbegin(), v.rend()).swap(v);
+  return v;
+}
+
+// Files (other than s's) holding two or more pawns of this colour.
+bool other_pawn_file_doubled(const Position& pos, Color c, Square s) {
+  for (int f = 0; f < 9; ++f) {
+    if (f == file_of(s)) continue;
+    int n = 0;
+    for (int rank = 0; rank < 10; ++rank) {
+      const PieceId q = pos.piece_at(make_square(f, rank));
+      n += q && color_of_id(q) == c && type_of_id(q) == PAWN;
+    }
+    if (n >= 2) return true;
+  }
+  return false;
+}
+
+std::string position_word(size_t index, size_t count) {
+  if (count == 2) return index == 0 ? "前" : "后";
+  if (count == 3) return index == 0 ? "前" : index == 1 ? "中" : "后";
+  return kChineseDigits[index + 1];
+}
+
+std::string action_part(Color c, PieceType t, Square from, Square to) {
+  const int a = advance(c, to) - advance(c, from);
+  std::string s = a > 0 ? "进" : a < 0 ? "退" : "平";
+  const bool straight = t == KING || t == ROOK || t == CANNON || t == PAWN;
+  s += numeral(c, (straight && a != 0) ? (a > 0 ? a : -a) : file_number(c, to));
+  return s;
+}
+
+// UTF-8 decoding, enough for the characters notation uses.
+std::vector<char32_t> decode(const std::string& s) {
+  std::vector<char32_t> out;
+  for (size_t i = 0; i < s.size();) {
+    unsigned char b = s[i];
+    int len = b < 0x80 ? 1 : (b >> 5) == 6 ? 2 : (b >> 4) == 14 ? 3 : (b >> 3) == 30 ? 4 : 0;
+    if (!len || i + len > s.size()) {
+      out.push_back(U'?');
+      ++i;
+      continue;
+    }
+    char32_t cp = len == 1 ? b : b & (0x7F >> len);
+    for (int k = 1; k < len; ++k) cp = (cp << 6) | (s[i + k] & 0x3F);
+    out.push_back(cp);
+    i += len;
+  }
+  return out;
+}
+
+// Maps every spelling to one canonical ASCII form: pieces K A B N R C P,
+// position words f m b, actions + - =, numbers as digits. Spaces dropped.
+std::string normalize(const std::string& text) {
+  std::string out;
+  for (char32_t c : decode(text)) {
+    switch (c) {
+      case U'帅': case U'将': case U'帥': case U'將': case U'K': case U'k': out += 'K'; break;
+      case U'仕': case U'士': case U'A': case U'a': out += 'A'; break;
+      case U'相': case U'象': case U'B': case U'b': case U'E': case U'e': out += 'B'; break;
+      case U'马': case U'馬': case U'傌': case U'N': case U'n': case U'H': case U'h': out += 'N'; break;
+      case U'车': case U'車': case U'俥': case U'R': case U'r': out += 'R'; break;
+      case U'炮': case U'砲': case U'包': case U'C': case U'c': out += 'C'; break;
+      case U'兵': case U'卒': case U'P': case U'p': out += 'P'; break;
+      case U'前': out += 'f'; break;
+      case U'中': out += 'm'; break;
+      case U'后': case U'後': out += 'b'; break;
+      case U'进': case U'進': case U'+': out += '+'; break;
+      case U'退': case U'-': out += '-'; break;
+      case U'平': case U'=': case U'.': out += '='; break;
+      case U' ': case U'\t': case U'\u3000': break;
+      default:
+        if (c >= U'1' && c <= U'9') out += char(c);
+        else if (c >= U'１' && c <= U'９') out += char('1' + (c - U'１'));
+        else {
+          int d = 0;
+          for (int k = 1; k <= 9; ++k)
+            if (decode(kChineseDigits[k])[0] == c) d = k;
+          out += d ? char('0' + d) : '?';
+        }
+    }
+  }
+  return out;
+}
+
+// Every accepted spelling of a legal move, normalized.
+std::vector<std::string> spellings(const Position& pos, Move m) {
+  const Square from = move_from(m), to = move_to(m);
+  const PieceId id = pos.piece_at(from);
+  const Color c = color_of_id(id);
+  const PieceType t = type_of_id(id);
+  const std::string act = normalize(action_part(c, t, from, to));
+  const std::string piece(1, "KABNRCP"[t]);
+  const std::string file(1, char('0' + file_number(c, from)));
+  std::vector<std::string> v{normalize(move_to_chinese(pos, m)), piece + file + act};
+  const auto same = same_file(pos, id, from);
+  if (same.size() >= 2) {
+    size_t idx = 0;
+    while (same[idx] != from) ++idx;
+    const std::string w = normalize(position_word(idx, same.size()));
+    v.push_back(w + piece + act);
+    v.push_back(w + file + act);
+    v.push_back(w + piece + file + act);
+  }
+  return v;
+}
+
+}  // namespace
+
+std::string move_to_chinese(const Position& pos, Move m) {
+  const Square from = move_from(m), to = move_to(m);
+  const PieceId id = pos.piece_at(from);
+  if (!id) return "?";
+  const Color c = color_of_id(id);
+  const PieceType t = type_of_id(id);
+  const std::string name = c == RED ? kRedNames[t] : kBlackNames[t];
+  std::string head = name + numeral(c, file_number(c, from));
+  if (t == ROOK || t == KNIGHT || t == CANNON || t == PAWN) {
+    const auto same = same_file(pos, id, from);
+    if (same.size() >= 2) {
+      size_t idx = 0;
+      while (same[idx] != from) ++idx;
+      const std::string word = position_word(idx, same.size());
+      // With doubled pawns on two files the file number replaces the name.
+      if (t == PAWN && other_pawn_file_doubled(pos, c, from)) head = word + numeral(c, file_number(c, from));
+      else head = word + name;
+    }
+  }
+  return head + action_part(c, t, from, to);
+}
+
+bool chinese_to_move(Position& pos, const std::string& text, Move& m, std::string* error) {
+  const std::string want = normalize(text);
+  Move legal[kMaxMoves];
+  const int n = generate_legal(pos, legal);
+  Move found = kNoMove;
+  int matches = 0;
+  for (int i = 0; i < n; ++i) {
+    for (const std::string& s : spellings(pos, legal[i])) {
+      if (s == want) {
+        if (found != legal[i]) ++matches;
+        found = legal[i];
+        break;
+      }
+    }
+  }
+  if (matches == 1) {
+    m = found;
+    return true;
+  }
+  if (error)
+    *error = matches ? "'" + text + "' is ambiguous here" : "no legal move matches '" + text + "'";
+  return false;
+}
+
+bool parse_move(Position& pos, const std::string& text, Move& m, std::string* error) {
+  Move candidate;
+  if (iccs_to_move(text, candidate, nullptr)) {
+    if (is_legal(pos, candidate)) {
+      m = candidate;
+      return true;
+    }
+    if (error) *error = "'" + text + "' is not a legal move here";
+    return false;
+  }
+  return chinese_to_move(pos, text, m, error);
+}
+
+}  // namespace xq

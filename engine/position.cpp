@@ -1,0 +1,198 @@
+#include "position.h"
+
+#include <cstring>
+
+namespace xq {
+
+namespace {
+
+// A small fixed-seed generator so keys are the same in every build and run
+// (the opening book stores keys).
+constexpr uint64_t splitmix(uint64_t& state) {
+  uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+
+constexpr Zobrist make_zobrist() {
+  Zobrist z{};
+  uint64_t state = 0x5851F42D4C957F2DULL;
+  for (auto& row : z.piece)
+    for (auto& k : row) k = splitmix(state);
+  z.side = splitmix(state);
+  return z;
+}
+
+}  // namespace
+
+// Built at compile time: no start-up order issues and no guard in hot loops.
+constinit const Geometry g_geo = make_geometry();
+constinit const Zobrist g_zobrist = make_zobrist();
+
+void Position::clear() {
+  std::memset(board_, 0, sizeof board_);
+  std::memset(sq_of_, 0, sizeof sq_of_);
+  side_ = RED;
+  key_ = 0;
+  vl_[0] = vl_[1] = 0;
+  ply_ = 0;
+}
+
+static inline int psq_value(PieceId id, Square s) {
+  Color c = color_of_id(id);
+  return g_psq[type_of_id(id)][c == RED ? s : flip_square(s)];
+}
+
+void Position::add_piece(PieceId id, Square s) {
+  board_[s] = uint8_t(id);
+  sq_of_[id] = uint8_t(s);
+  key_ ^= zobrist().piece[piece_index(id)][s];
+  vl_[color_of_id(id)] += psq_value(id, s);
+}
+
+void Position::remove_piece(PieceId id, Square s) {
+  board_[s] = 0;
+  sq_of_[id] = 0;
+  key_ ^= zobrist().piece[piece_index(id)][s];
+  vl_[color_of_id(id)] -= psq_value(id, s);
+}
+
+void Position::put_piece(PieceId id, Square s) { add_piece(id, s); }
+
+void Position::set_side(Color c) {
+  if (c != side_) key_ ^= zobrist().side;
+  side_ = c;
+}
+
+int Position::count(Color c, PieceType t) const {
+  int base = side_base(c) + kTypeFirstSlot[t], n = 0;
+  for (int i = 0; i < kTypeSlotCount[t]; ++i) n += sq_of_[base + i] != 0;
+  return n;
+}
+
+uint64_t Position::mirror_key() const {
+  uint64_t k = side_ == BLACK ? zobrist().side : 0;
+  for (int id = 16; id < 48; ++id)
+    if (sq_of_[id]) k ^= zobrist().piece[piece_index(id)][mirror_square(sq_of_[id])];
+  return k;
+}
+
+bool Position::king_attacked(Color c) const {
+  const Square k = sq_of_[side_base(c)];
+  if (!k) return false;
+  const int opp = side_base(~c);
+  // Rook, cannon and the facing king along the four lines.
+  static constexpr int kDirs[4] = {1, -1, 16, -16};
+  for (int d = 0; d < 4; ++d) {
+    const int step = kDirs[d];
+    Square s = k + step;
+    while (geo().in_board[s] && !board_[s]) s += step;
+    if (!geo().in_board[s]) continue;
+    int p = board_[s] - opp;
+    if (p == 7 || p == 8) return true;  // rook
+    if (p == 0 && d >= 2) return true;  // kings facing on a file
+    s += step;
+    while (geo().in_board[s] && !board_[s]) s += step;
+    if (!geo().in_board[s]) continue;
+    p = board_[s] - opp;
+    if (p == 9 || p == 10) return true;  // cannon over a screen
+  }
+  // Horses: the leg of a horse that attacks k is a diagonal neighbour of k.
+  static constexpr int kLegs[4] = {17, 15, -15, -17};
+  for (int leg : kLegs) {
+    if (board_[k + leg]) continue;
+    const int dx = (leg == 17 || leg == -15) ? 1 : -1;
+    const int dy = leg - dx;  // +16 or -16
+    int p1 = board_[k + leg + dx] - opp, p2 = board_[k + leg + dy] - opp;
+    if (p1 == 5 || p1 == 6 || p2 == 5 || p2 == 6) return true;
+  }
+  // Pawns: beside the king, or in front of it coming towards it.
+  const int fwd = c == RED ? 16 : -16;
+  for (Square s : {k - 1, k + 1, k + fwd}) {
+    int p = board_[s] - opp;
+    if (p >= 11 && p <= 15) return true;
+  }
+  return false;
+}
+
+bool Position::kings_facing() const {
+  Square a = sq_of_[kRedBase], b = sq_of_[kBlackBase];
+  if (!a || !b || (a & 15) != (b & 15)) return false;
+  for (Square s = a + 16; s < b; s += 16)
+    if (board_[s]) return false;
+  return true;
+}
+
+void Position::do_move(Move m) {
+  if (ply_ >= kMaxHistory) {  // keep the newest half; older plies no longer matter for repetition
+    std::memmove(&st_[0], &st_[kMaxHistory / 2], sizeof(StateInfo) * (kMaxHistory / 2));
+    ply_ = kMaxHistory / 2;
+  }
+  StateInfo& st = st_[ply_++];
+  const Square from = move_from(m), to = move_to(m);
+  const PieceId id = board_[from], cap = board_[to];
+  st.key = key_;
+  st.move = m;
+  st.captured = uint8_t(cap);
+  if (cap) remove_piece(cap, to);
+  remove_piece(id, from);
+  add_piece(id, to);
+  side_ = ~side_;
+  key_ ^= zobrist().side;
+  st.gives_check = king_attacked(side_);
+}
+
+void Position::undo_move() {
+  const StateInfo& st = st_[--ply_];
+  const Square from = move_from(st.move), to = move_to(st.move);
+  const PieceId id = board_[to];
+  side_ = ~side_;
+  remove_piece(id, to);
+  add_piece(id, from);
+  if (st.captured) add_piece(st.captured, to);
+  key_ = st.key;
+}
+
+void Position::do_null() {
+  if (ply_ >= kMaxHistory) {
+    std::memmove(&st_[0], &st_[kMaxHistory / 2], sizeof(StateInfo) * (kMaxHistory / 2));
+    ply_ = kMaxHistory / 2;
+  }
+  StateInfo& st = st_[ply_++];
+  st.key = key_;
+  st.move = kNoMove;
+  st.captured = 0;
+  st.gives_check = false;
+  side_ = ~side_;
+  key_ ^= zobrist().side;
+}
+
+void Position::undo_null() {
+  --ply_;
+  side_ = ~side_;
+  key_ = st_[ply_].key;
+}
+
+bool Position::do_legal_move(Move m) {
+  if (!move_is_safe(m)) return false;
+  do_move(m);
+  return true;
+}
+
+bool Position::move_is_safe(Move m) {
+  const Square from = move_from(m), to = move_to(m);
+  const uint8_t id = board_[from], cap = board_[to];
+  board_[to] = id;
+  board_[from] = 0;
+  sq_of_[id] = uint8_t(to);
+  if (cap) sq_of_[cap] = 0;
+  const bool safe = !king_attacked(side_);
+  board_[from] = id;
+  board_[to] = cap;
+  sq_of_[id] = uint8_t(from);
+  if (cap) sq_of_[cap] = uint8_t(to);
+  return safe;
+}
+
+}  // namespace xq

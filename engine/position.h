@@ -1,0 +1,118 @@
+// The board: piece placement, side to move, make/unmake with an incremental
+// Zobrist key and incremental material + piece-square sums for the evaluator.
+#pragma once
+#include <array>
+#include <cstdint>
+
+#include "types.h"
+
+namespace xq {
+
+// Static geometry tables, built at compile time.
+struct Geometry {
+  bool in_board[256];
+  bool in_palace[256];
+  int8_t side_of_river[256];  // 0 = red half (ranks 0-4), 1 = black half, -1 off board
+};
+constexpr Geometry make_geometry() {
+  Geometry g{};
+  for (int s = 0; s < 256; ++s) {
+    int x = s & 15, y = s >> 4;
+    g.in_board[s] = x >= 3 && x <= 11 && y >= 3 && y <= 12;
+    g.in_palace[s] = x >= 6 && x <= 8 && ((y >= 3 && y <= 5) || (y >= 10 && y <= 12));
+    g.side_of_river[s] = !g.in_board[s] ? -1 : (y <= 7 ? 0 : 1);
+  }
+  return g;
+}
+extern const Geometry g_geo;
+inline const Geometry& geo() { return g_geo; }
+
+// Piece-square values including material, from red's view; black reads the
+// point-reflected square. Owned by the evaluator, used here for the
+// incremental sums. Built at compile time.
+using PsqTable = std::array<std::array<int, 256>, 7>;
+extern const PsqTable g_psq;
+
+// Zobrist keys.
+struct Zobrist {
+  uint64_t piece[14][256];  // [color * 7 + type][square]
+  uint64_t side;
+};
+extern const Zobrist g_zobrist;
+inline const Zobrist& zobrist() { return g_zobrist; }
+
+struct StateInfo {
+  uint64_t key;      // key before the move
+  Move move;
+  uint8_t captured;  // piece id captured (0 = none)
+  bool gives_check;  // the move left the side to move in check
+};
+
+class Position {
+ public:
+  static constexpr int kMaxHistory = 1024;
+
+  Position() { clear(); }
+  void clear();
+
+  // Setting up (used by the FEN reader); no legality checks here.
+  void put_piece(PieceId id, Square s);
+  void set_side(Color c);
+  // Forget the move history (keeps the placement): the current position
+  // becomes the root of repetition checks.
+  void reset_history() { ply_ = 0; }
+
+  // Board access.
+  PieceId piece_at(Square s) const { return board_[s]; }
+  Square square_of(PieceId id) const { return sq_of_[id]; }
+  Color side() const { return side_; }
+  uint64_t key() const { return key_; }
+  int psq_sum(Color c) const { return vl_[c]; }
+  Square king_square(Color c) const { return sq_of_[side_base(c)]; }
+
+  // Make/unmake. do_move assumes a pseudo-legal move; it records whether the
+  // move gives check so that repetition judging can read it later.
+  void do_move(Move m);
+  void undo_move();
+  void do_null();
+  void undo_null();
+  // Make a move and report whether it was legal (own king not attacked);
+  // an illegal move is taken back at once.
+  bool do_legal_move(Move m);
+  // Would pseudo-legal move m leave the mover's king safe? Touches only the
+  // board (no key, no sums), so it is the cheap test for perft and legality.
+  bool move_is_safe(Move m);
+
+  // Is the king of colour c attacked?
+  bool king_attacked(Color c) const;
+  bool in_check() const { return ply_ > 0 ? st_[ply_ - 1].gives_check : king_attacked(side_); }
+  bool kings_facing() const;
+
+  // History for repetition judging.
+  int history_length() const { return ply_; }
+  const StateInfo& history(int i) const { return st_[i]; }
+  Move last_move() const { return ply_ ? st_[ply_ - 1].move : kNoMove; }
+  PieceId last_captured() const { return ply_ ? st_[ply_ - 1].captured : 0; }
+  bool last_was_null() const { return ply_ && st_[ply_ - 1].move == kNoMove; }
+
+  // Piece counts by type, for evaluation and null-move margins.
+  int count(Color c, PieceType t) const;
+  uint64_t mirror_key() const;  // key of the left-right mirrored position
+
+ private:
+  void add_piece(PieceId id, Square s);
+  void remove_piece(PieceId id, Square s);
+
+  uint8_t board_[256];
+  uint8_t sq_of_[48];
+  Color side_;
+  uint64_t key_;
+  int vl_[2];
+  int ply_;
+  std::array<StateInfo, kMaxHistory> st_;
+};
+
+// Piece type + colour to zobrist index.
+inline int piece_index(PieceId id) { return color_of_id(id) * 7 + type_of_id(id); }
+
+}  // namespace xq

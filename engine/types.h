@@ -1,0 +1,56 @@
+// Basic types shared by the whole engine: squares, pieces, moves, scores.
+#pragma once
+#include <cstdint>
+
+namespace xq {
+
+// The board is a 16x16 mailbox; the playing area is x = 3..11 (files a..i),
+// y = 3..12 (ranks 0..9, rank 0 on red's side). Padding makes off-board
+// tests a table lookup and lets move offsets never wrap.
+using Square = int;
+constexpr int kFileLeft = 3, kRankBottom = 3;
+
+constexpr Square make_square(int file, int rank) { return (rank + kRankBottom) * 16 + file + kFileLeft; }
+constexpr int file_of(Square s) { return (s & 15) - kFileLeft; }
+constexpr int rank_of(Square s) { return (s >> 4) - kRankBottom; }
+// Point reflection through the board's centre (swaps sides and mirrors files).
+constexpr Square flip_square(Square s) { return 254 - s; }
+// Left-right mirror (file a <-> file i).
+constexpr Square mirror_square(Square s) { return (s & 0xF0) | (14 - (s & 15)); }
+
+enum Color : int { RED = 0, BLACK = 1 };
+constexpr Color operator~(Color c) { return Color(c ^ 1); }
+
+enum PieceType : int { KING = 0, ADVISOR, BISHOP, KNIGHT, ROOK, CANNON, PAWN, NO_TYPE };
+
+// Piece ids in the board array: 0 = empty, 16..31 red, 32..47 black, in the
+// fixed order K A A B B N N R R C C P P P P P. Fixed slots make the piece
+// list trivial and bound each kind's count, as in the XQWLight family.
+using PieceId = int;
+constexpr int kRedBase = 16, kBlackBase = 32;
+constexpr int side_base(Color c) { return 16 + 16 * c; }
+constexpr Color color_of_id(PieceId p) { return Color((p >> 4) - 1); }
+constexpr PieceType kIdType[16] = {KING,   ADVISOR, ADVISOR, BISHOP, BISHOP, KNIGHT, KNIGHT, ROOK,
+                                   ROOK,   CANNON,  CANNON,  PAWN,   PAWN,   PAWN,   PAWN,   PAWN};
+constexpr PieceType type_of_id(PieceId p) { return kIdType[p & 15]; }
+constexpr int kTypeFirstSlot[7] = {0, 1, 3, 5, 7, 9, 11};
+constexpr int kTypeSlotCount[7] = {1, 2, 2, 2, 2, 2, 5};
+
+// A move: from in the low byte, to in the next. 0 is "no move".
+using Move = uint32_t;
+constexpr Move kNoMove = 0;
+constexpr Move make_move(Square from, Square to) { return Move(from | (to << 8)); }
+constexpr Square move_from(Move m) { return Square(m & 255); }
+constexpr Square move_to(Move m) { return Square((m >> 8) & 255); }
+
+// Scores in centipawn-like units, from the side to move's view.
+using Score = int;
+constexpr Score kMateScore = 10000;      // mate now
+constexpr Score kBanScore = 9800;        // perpetual-check loss/win (path dependent)
+constexpr Score kWinThreshold = 9700;    // anything beyond is a mate or ban score
+constexpr Score kDrawScore = 0;
+constexpr Score kInfinite = 10001;
+
+constexpr int kMaxPly = 128;
+
+}  // namespace xq

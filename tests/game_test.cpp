@@ -1,0 +1,113 @@
+// The game record and the rules judge.
+#include "game.h"
+#include "test_util.h"
+
+namespace {
+
+xq::Game game_from(const std::string& fen) {
+  xq::Game g;
+  std::string err;
+  EXPECT_TRUE(g.reset(fen, &err)) << err;
+  return g;
+}
+
+// Plays the moves; every one must be accepted.
+void play(xq::Game& g, std::initializer_list<const char*> moves) {
+  for (const char* m : moves) ASSERT_TRUE(g.play(mv(m))) << m;
+}
+
+}  // namespace
+
+TEST(Judge, Checkmate) {
+  xq::Game g = game_from("3k5/9/2R6/9/9/9/9/9/9/4K4 w - - 0 1");
+  play(g, {"c7d7"});
+  EXPECT_EQ(g.verdict().outcome, xq::Outcome::RedWins);
+  EXPECT_EQ(g.verdict().reason, xq::Reason::Checkmate);
+  EXPECT_EQ(xq::verdict_text(g.verdict()), "将死，红方胜");
+  EXPECT_FALSE(g.play(mv("d9d8"))) << "no move after the game ended";
+}
+
+TEST(Judge, StalemateLoses) {
+  xq::Game g = game_from("3k5/9/9/9/9/9/9/9/9/4K3R w - - 0 1");
+  play(g, {"i0i8"});
+  EXPECT_FALSE(g.position().in_check());
+  EXPECT_EQ(g.verdict().outcome, xq::Outcome::RedWins);
+  EXPECT_EQ(g.verdict().reason, xq::Reason::Stalemate);
+  EXPECT_EQ(xq::verdict_text(g.verdict()), "困毙，红方胜");
+}
+
+TEST(Judge, RedPerpetualCheckLoses) {
+  xq::Game g = game_from("4k4/9/9/9/9/9/9/9/9/3K4R w - - 0 1");
+  play(g, {"i0i9", "e9e8", "i9i8", "e8e9", "i8i9", "e9e8", "i9i8", "e8e9"});
+  EXPECT_FALSE(g.verdict().over());
+  play(g, {"i8i9"});
+  EXPECT_EQ(g.verdict().outcome, xq::Outcome::BlackWins);
+  EXPECT_EQ(g.verdict().reason, xq::Reason::PerpetualCheck);
+  EXPECT_EQ(xq::verdict_text(g.verdict()), "红方长将判负");
+}
+
+TEST(Judge, BlackPerpetualCheckLoses) {
+  xq::Game g = game_from("3k5/9/9/9/9/9/9/9/r8/4K4 b - - 0 1");
+  // The start is part of the cycle, so its third occurrence comes after 8 plies.
+  play(g, {"a1a0", "e0e1", "a0a1", "e1e0", "a1a0", "e0e1", "a0a1"});
+  EXPECT_FALSE(g.verdict().over());
+  play(g, {"e1e0"});
+  EXPECT_EQ(g.verdict().outcome, xq::Outcome::RedWins);
+  EXPECT_EQ(g.verdict().reason, xq::Reason::PerpetualCheck);
+  EXPECT_EQ(xq::verdict_text(g.verdict()), "黑方长将判负");
+}
+
+TEST(Judge, PlainRepetitionDraws) {
+  xq::Game g = game_from("3k5/9/9/9/9/9/9/9/9/4K3R w - - 0 1");
+  play(g, {"i0i1", "d9d8", "i1i0", "d8d9", "i0i1", "d9d8", "i1i0"});
+  EXPECT_FALSE(g.verdict().over());
+  play(g, {"d8d9"});
+  EXPECT_EQ(g.verdict().outcome, xq::Outcome::Draw);
+  EXPECT_EQ(g.verdict().reason, xq::Reason::Repetition);
+  EXPECT_EQ(xq::verdict_text(g.verdict()), "和棋：重复局面");
+}
+
+TEST(Judge, CheckingOnlySometimesIsNotPerpetual) {
+  // Red checks on one move of its cycle and not the other: a draw.
+  xq::Game g = game_from("4k4/9/9/9/9/9/9/9/9/3K4R w - - 0 1");
+  play(g, {"i0i9", "e9e8", "i9i0", "e8e9", "i0i9", "e9e8", "i9i0", "e8e9"});
+  EXPECT_EQ(g.verdict().reason, xq::Reason::Repetition);
+}
+
+TEST(Judge, NoCaptureLimit) {
+  xq::Game g = game_from("3k5/9/9/9/9/9/9/9/9/4K3R w - - 118 60");
+  EXPECT_EQ(g.no_capture_limit(), 120);
+  play(g, {"i0i1"});
+  EXPECT_FALSE(g.verdict().over());
+  play(g, {"d9d8"});
+  EXPECT_EQ(g.verdict().outcome, xq::Outcome::Draw);
+  EXPECT_EQ(g.verdict().reason, xq::Reason::MoveLimit);
+  g.undo();
+  EXPECT_FALSE(g.verdict().over());
+  g.set_no_capture_limit(10);
+  xq::Game h = game_from("3k5/9/9/9/9/9/9/9/9/4K3R w - - 0 1");
+  h.set_no_capture_limit(4);
+  play(h, {"i0i1", "d9d8", "i1i2"});
+  EXPECT_FALSE(h.verdict().over());
+  play(h, {"d8d9"});
+  EXPECT_EQ(h.verdict().reason, xq::Reason::MoveLimit);
+}
+
+TEST(Game, UndoRedoAndFen) {
+  xq::Game g;
+  play(g, {"h2e2", "h9g7"});
+  EXPECT_EQ(g.fen(), "rnbakab1r/9/1c4nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR w - - 2 2");
+  g.undo();
+  EXPECT_EQ(g.side_to_move(), xq::BLACK);
+  EXPECT_TRUE(g.can_redo());
+  g.redo();
+  EXPECT_EQ(g.ply(), 2);
+  g.undo();
+  play(g, {"b9c7"});
+  EXPECT_FALSE(g.can_redo()) << "a new move clears redo";
+  EXPECT_FALSE(g.play(mv("a0a5"))) << "illegal";
+  EXPECT_EQ(g.ply(), 2);
+  std::string err;
+  EXPECT_FALSE(g.reset("bad fen", &err));
+  EXPECT_EQ(g.ply(), 2) << "a bad FEN keeps the game";
+}
