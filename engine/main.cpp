@@ -1,31 +1,37 @@
-// xiangqi-engine: the protocol loop (UCCI/UCI) and the perft and bench subcommands.
+// xiangqi-engine: the UCCI/UCI protocol loop, and the perft and bench subcommands.
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <iostream>
 #include <string>
 
+#include "bench.h"
 #include "fen.h"
 #include "notation.h"
 #include "perft.h"
+#include "protocol.h"
 
 namespace {
+
+bool small_number(const std::string& s, int lo, int hi, int& v) {
+  if (s.empty() || s.size() > 3 || s.find_first_not_of("0123456789") != std::string::npos) return false;
+  v = std::stoi(s);
+  return v >= lo && v <= hi;
+}
 
 int run_perft(int argc, char** argv) {
   // xiangqi-engine perft DEPTH [FEN] [--divide]
   bool divide = false;
-  std::string fen = xq::kStartFen, depth_text;
-  std::string fen_parts;
+  std::string depth_text, fen;
   for (int i = 2; i < argc; ++i) {
-    if (!std::strcmp(argv[i], "--divide")) divide = true;
-    else if (depth_text.empty()) depth_text = argv[i];
-    else fen_parts += (fen_parts.empty() ? "" : " ") + std::string(argv[i]);
+    const std::string a = argv[i];
+    if (a == "--divide") divide = true;
+    else if (depth_text.empty()) depth_text = a;
+    else fen += (fen.empty() ? "" : " ") + a;
   }
-  if (!fen_parts.empty()) fen = fen_parts;
-  int depth = -1;
-  if (!depth_text.empty() && depth_text.size() < 3 &&
-      depth_text.find_first_not_of("0123456789") == std::string::npos)
-    depth = std::stoi(depth_text);
-  if (depth < 1 || depth > 12) {
+  if (fen.empty()) fen = xq::kStartFen;
+  int depth = 0;
+  if (!small_number(depth_text, 1, 12, depth)) {
     std::fprintf(stderr, "perft: depth must be a number from 1 to 12, got '%s'\n", depth_text.c_str());
     return 2;
   }
@@ -46,8 +52,18 @@ int run_perft(int argc, char** argv) {
     nodes = xq::perft(data.pos, depth);
   }
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  std::printf("Time %.3f s, %.1f Mnodes/s\n", secs, secs > 0 ? nodes / secs / 1e6 : 0.0);
+  std::printf("Time %.3f s, %.1f Mnodes/s\n", secs, secs > 0 ? double(nodes) / secs / 1e6 : 0.0);
   std::printf("Nodes searched: %llu\n", (unsigned long long)nodes);
+  return 0;
+}
+
+int run_bench(int argc, char** argv) {
+  int depth = 8;
+  if (argc > 2 && !small_number(argv[2], 1, 30, depth)) {
+    std::fprintf(stderr, "bench: depth must be a number from 1 to 30, got '%s'\n", argv[2]);
+    return 2;
+  }
+  xq::run_bench(depth, std::cout);
   return 0;
 }
 
@@ -55,6 +71,18 @@ int run_perft(int argc, char** argv) {
 
 int main(int argc, char** argv) {
   if (argc >= 2 && !std::strcmp(argv[1], "perft")) return run_perft(argc, argv);
-  std::fprintf(stderr, "usage: xiangqi-engine perft DEPTH [FEN] [--divide]\n");
-  return 2;
+  if (argc >= 2 && !std::strcmp(argv[1], "bench")) return run_bench(argc, argv);
+  if (argc >= 2) {
+    std::fprintf(stderr, "usage: xiangqi-engine [perft DEPTH [FEN] [--divide] | bench [DEPTH]]\n"
+                         "       with no arguments it speaks UCCI or UCI on stdin/stdout\n");
+    return 2;
+  }
+  std::ios::sync_with_stdio(false);
+  xq::Protocol protocol([](const std::string& line) {
+    std::cout << line << '\n' << std::flush;
+  });
+  for (std::string line; std::getline(std::cin, line);)
+    if (!protocol.handle(line)) return 0;
+  protocol.wait();
+  return 0;
 }

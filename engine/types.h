@@ -45,12 +45,12 @@ constexpr Square move_to(Move m) { return Square((m >> 8) & 255); }
 
 // Scores in centipawn-like units, from the side to move's view.
 using Score = int;
-constexpr Score kMateScore = 10000;      // mate now
-constexpr Score kBanScore = 9800;        // perpetual-check loss/win (path dependent)
-constexpr Score kWinThreshold = 9700;    // anything beyond is a mate or ban score
+constexpr int kMaxPly = 128;
+constexpr Score kMateScore = 10000;                    // mate now; mate in n plies is kMateScore - n
+constexpr Score kMateThreshold = kMateScore - kMaxPly;  // beyond: a mate score
+constexpr Score kBanScore = 9500;                      // perpetual check judged (depends on the path)
+constexpr Score kBanThreshold = kBanScore - kMaxPly;    // beyond: a ban or mate score
 constexpr Score kDrawScore = 0;
 constexpr Score kInfinite = 10001;
-
-constexpr int kMaxPly = 128;
 
 }  // namespace xq

@@ -1,0 +1,52 @@
+// The UCCI and UCI command loop of xiangqi-engine. The first command picks
+// the protocol; output goes through a writer so tests can capture it.
+#pragma once
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "position.h"
+#include "searcher.h"
+
+namespace xq {
+
+class Book;
+
+class Protocol {
+ public:
+  using Writer = std::function<void(const std::string&)>;  // one line, no newline
+  explicit Protocol(Writer out);
+  ~Protocol();
+
+  // Handles one input line. Returns false after "quit".
+  bool handle(const std::string& line);
+  // Waits for a running search to finish (used at end of input).
+  void wait();
+
+ private:
+  enum class Mode { Unknown, Ucci, Uci };
+  void say(const std::string& line);
+  void cmd_setoption(const std::vector<std::string>& t);
+  void cmd_position(const std::vector<std::string>& t);
+  void cmd_go(const std::vector<std::string>& t);
+  void identify();
+  std::string info_line(const SearchInfo& i) const;
+  bool book_move(Move& m);
+
+  Writer out_;
+  std::mutex out_mutex_;
+  Mode mode_ = Mode::Unknown;
+  Position pos_;
+  std::vector<Move> banned_;
+  std::unique_ptr<Searcher> searcher_;
+  bool use_book_ = true;
+  std::string book_file_;
+  std::unique_ptr<Book> book_;
+  int randomness_ = 0;
+  uint64_t seed_ = 1;
+  size_t hash_mb_ = 32;
+};
+
+}  // namespace xq

@@ -1,0 +1,83 @@
+#include "searcher.h"
+
+namespace xq {
+
+Searcher::Searcher(size_t hash_mb)
+    : tt_(std::make_unique<TranspositionTable>(hash_mb)), search_(std::make_unique<Search>(*tt_)) {}
+
+Searcher::~Searcher() { cancel(); }
+
+void Searcher::join() {
+  if (thread_.joinable()) thread_.join();
+}
+
+uint64_t Searcher::start(const Position& pos, const Limits& limits, const SearchOptions& options, InfoFn on_info,
+                         DoneFn on_done) {
+  stop();
+  const uint64_t gen = ++generation_;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    result_.reset();
+    info_ = SearchInfo{};
+  }
+  stop_flag_ = false;
+  running_ = true;
+  thread_ = std::thread([this, pos, limits, options, on_info, on_done, gen]() {
+    auto report = [&](const SearchInfo& i) {
+      {
+        std::lock_guard<std::mutex> lock(mutex_);
+        info_ = i;
+      }
+      if (on_info) on_info(i);
+    };
+    SearchResult r = search_->run(pos, limits, options, stop_flag_, report);
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      result_ = r;
+      result_generation_ = gen;
+    }
+    if (on_done) on_done(r);
+    running_ = false;
+  });
+  return gen;
+}
+
+void Searcher::stop() {
+  stop_flag_ = true;
+  join();
+}
+
+void Searcher::cancel() {
+  stop();
+  std::lock_guard<std::mutex> lock(mutex_);
+  result_.reset();
+}
+
+bool Searcher::done() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return result_.has_value() && result_generation_ == generation_;
+}
+
+std::optional<SearchResult> Searcher::result() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (result_ && result_generation_ == generation_) return result_;
+  return std::nullopt;
+}
+
+SearchInfo Searcher::info() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return info_;
+}
+
+void Searcher::set_hash_mb(size_t mb) {
+  stop();
+  tt_->resize(mb);
+}
+
+void Searcher::new_game() {
+  stop();
+  tt_->clear();
+  search_->clear();
+}
+
+}  // namespace xq

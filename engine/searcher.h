@@ -1,0 +1,61 @@
+// Searcher: runs one search at a time on its own std::thread. start() returns
+// at once; the caller polls done()/result()/info() without blocking; stop()
+// and a new start() are safe at any moment and a stale result never shows.
+#pragma once
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <thread>
+
+#include "search.h"
+
+namespace xq {
+
+class Searcher {
+ public:
+  explicit Searcher(size_t hash_mb = 32);
+  ~Searcher();
+  Searcher(const Searcher&) = delete;
+  Searcher& operator=(const Searcher&) = delete;
+
+  // Called on the search thread: after each iteration, and once at the end.
+  using InfoFn = std::function<void(const SearchInfo&)>;
+  using DoneFn = std::function<void(const SearchResult&)>;
+
+  // Starts searching pos (stopping any search in progress first). Returns the
+  // generation number that the result of this search will carry.
+  uint64_t start(const Position& pos, const Limits& limits, const SearchOptions& options = {}, InfoFn on_info = {},
+                 DoneFn on_done = {});
+  // Asks the search to stop and waits for its thread (a few ms at most).
+  // The stopped search's result stays available.
+  void stop();
+  // Stops and throws the result away (e.g. a new game started).
+  void cancel();
+
+  bool running() const { return running_.load(); }
+  bool done() const;                            // a result for the latest start() is ready
+  std::optional<SearchResult> result() const;   // that result, if ready
+  SearchInfo info() const;                      // latest snapshot of the running or finished search
+  uint64_t generation() const { return generation_; }
+
+  void set_hash_mb(size_t mb);
+  void new_game();  // clears hash and history
+
+ private:
+  void join();
+
+  std::unique_ptr<TranspositionTable> tt_;
+  std::unique_ptr<Search> search_;
+  std::thread thread_;
+  std::atomic<bool> stop_flag_{false};
+  std::atomic<bool> running_{false};
+  uint64_t generation_ = 0;
+  mutable std::mutex mutex_;
+  std::optional<SearchResult> result_;  // guarded by mutex_
+  uint64_t result_generation_ = 0;      // guarded by mutex_
+  SearchInfo info_;                     // guarded by mutex_
+};
+
+}  // namespace xq

@@ -1,0 +1,27 @@
+#include "timeman.h"
+
+#include <algorithm>
+
+namespace xq {
+
+TimeBudget plan_time(const Limits& l) {
+  TimeBudget b;
+  if (l.infinite) return b;
+  if (l.movetime_ms > 0) {
+    b.soft_ms = b.hard_ms = l.movetime_ms;
+    return b;
+  }
+  if (l.time_left_ms >= 0) {
+    // Leave a reserve for lag; spread the rest over the moves still to play.
+    const int reserve = std::min(200, l.time_left_ms / 10);
+    const int usable = std::max(1, l.time_left_ms - reserve);
+    const int moves = l.moves_to_go > 0 ? std::min(l.moves_to_go, 40) : 30;
+    const int base = usable / moves + l.increment_ms * 3 / 4;
+    b.soft_ms = std::max(1, std::min(base, usable));
+    b.hard_ms = std::max(1, std::min(base * 4, usable / (l.moves_to_go == 1 ? 1 : 3)));
+    b.hard_ms = std::max(b.hard_ms, b.soft_ms);
+  }
+  return b;
+}
+
+}  // namespace xq

@@ -1,0 +1,51 @@
+// Transposition table: 64-byte buckets of four entries, replaced by depth and age.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "types.h"
+
+namespace xq {
+
+enum Bound : uint8_t { BOUND_NONE = 0, BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 };
+
+struct TTEntry {
+  uint32_t check;  // high half of the key
+  uint16_t move;
+  int16_t score;
+  int16_t eval;
+  uint8_t depth;
+  uint8_t bound_age;  // bound in the low 2 bits, age above
+  uint32_t pad;
+};
+static_assert(sizeof(TTEntry) == 16);
+
+struct TTHit {
+  bool found = false;
+  Move move = kNoMove;
+  Score score = 0;
+  int depth = 0;
+  Bound bound = BOUND_NONE;
+};
+
+class TranspositionTable {
+ public:
+  explicit TranspositionTable(size_t mb = 16) { resize(mb); }
+  void resize(size_t mb);
+  void clear();
+  void new_search() { age_ = uint8_t((age_ + 4) & 0xFC); }
+  size_t size_mb() const { return entries_.size() * sizeof(TTEntry) >> 20; }
+
+  // Scores are stored relative to the node (mates as "mate in n from here").
+  TTHit probe(uint64_t key, int ply) const;
+  void store(uint64_t key, int ply, Move m, Score score, Bound bound, int depth);
+  int hashfull() const;  // per mille of the first 1000 entries used this search
+
+ private:
+  std::vector<TTEntry> entries_;
+  size_t bucket_mask_ = 0;
+  uint8_t age_ = 0;
+};
+
+}  // namespace xq
