@@ -40,13 +40,13 @@ class Protocol {
   Mode mode_ = Mode::Unknown;
   Position pos_;
   std::vector<Move> banned_;
+  size_t hash_mb_ = 32;  // before searcher_, which is built with it
   std::unique_ptr<Searcher> searcher_;
   bool use_book_ = true;
   std::string book_file_;
   std::unique_ptr<Book> book_;
   int randomness_ = 0;
   uint64_t seed_ = 1;
-  size_t hash_mb_ = 32;
 };
 
 }  // namespace xq

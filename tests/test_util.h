@@ -41,3 +41,12 @@ inline std::set<std::string> moves_from(const std::string& fen, const std::strin
     if (m.substr(0, 2) == sq) s.insert(m.substr(2));
   return s;
 }
+
+// Sanitizer builds run several times slower; timing limits scale with this.
+inline double xq_test_slow_factor() {
+#if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
+  return 10.0;
+#else
+  return 1.0;
+#endif
+}

@@ -1,0 +1,132 @@
+// Protocol transcripts for UCCI and UCI, including garbage lines.
+#include <mutex>
+#include <thread>
+
+#include "protocol.h"
+#include "test_util.h"
+
+namespace {
+
+class Transcript {
+ public:
+  Transcript() : p_([this](const std::string& l) {
+      std::lock_guard<std::mutex> lock(m_);
+      lines_.push_back(l);
+    }) {}
+  // Sends lines, then waits for any search to finish; returns what was printed.
+  std::vector<std::string> send(std::initializer_list<std::string> in) {
+    {
+      std::lock_guard<std::mutex> lock(m_);
+      lines_.clear();
+    }
+    for (auto& l : in) p_.handle(l);
+    p_.wait();
+    std::lock_guard<std::mutex> lock(m_);
+    return lines_;
+  }
+  xq::Protocol& protocol() { return p_; }
+
+ private:
+  std::mutex m_;
+  std::vector<std::string> lines_;
+  xq::Protocol p_;
+};
+
+bool has_prefix(const std::vector<std::string>& v, const std::string& prefix) {
+  for (auto& l : v)
+    if (l.rfind(prefix, 0) == 0) return true;
+  return false;
+}
+
+std::string last(const std::vector<std::string>& v) { return v.empty() ? "" : v.back(); }
+
+}  // namespace
+
+TEST(Ucci, HandshakeSearchAndOptions) {
+  Transcript t;
+  auto out = t.send({"ucci"});
+  EXPECT_EQ(out.front(), "id name XiangQi Engine 1.0");
+  EXPECT_EQ(last(out), "ucciok");
+  EXPECT_TRUE(has_prefix(out, "option hashsize type spin"));
+  EXPECT_EQ(t.send({"isready"}), std::vector<std::string>{"readyok"});
+  EXPECT_TRUE(t.send({"setoption hashsize 8", "setoption usebook false", "setoption randomness none",
+                      "setoption newgame"})
+                  .empty());
+  out = t.send({"position startpos moves h2e2", "go depth 4"});
+  EXPECT_TRUE(has_prefix(out, "info depth 4 score "));
+  ASSERT_EQ(last(out).rfind("bestmove ", 0), 0u) << last(out);
+  xq::Position p = pos_from(xq::kStartFen);
+  p.do_move(mv("h2e2"));
+  EXPECT_TRUE(xq::is_legal(p, mv(last(out).substr(9, 4)))) << last(out);
+  EXPECT_EQ(t.send({"quit"}), std::vector<std::string>{"bye"});
+}
+
+TEST(Ucci, BanmovesNobestmoveAndStop) {
+  Transcript t;
+  t.send({"ucci", "setoption usebook false"});
+  auto out = t.send({"position fen 4k4/9/9/9/9/9/9/9/9/3K4R w - - 0 1", "banmoves i0i9 i0i8", "go depth 3"});
+  const std::string best = last(out);
+  EXPECT_NE(best.substr(0, 13), "bestmove i0i9");
+  EXPECT_NE(best.substr(0, 13), "bestmove i0i8");
+  out = t.send({"position fen 3k5/4R4/3R5/9/9/9/9/9/9/4K4 b - - 0 1", "go depth 3"});
+  EXPECT_EQ(last(out), "nobestmove");
+  t.send({"position startpos"});
+  t.protocol().handle("go");
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  out = t.send({"stop"});
+  EXPECT_EQ(last(out).rfind("bestmove ", 0), 0u);
+  out = t.send({"position startpos", "go time 300 increment 0"});
+  EXPECT_EQ(last(out).rfind("bestmove ", 0), 0u);
+}
+
+TEST(Ucci, GarbageIsReportedAndIgnored) {
+  Transcript t;
+  t.send({"ucci", "setoption usebook false", "position startpos moves h2e2"});
+  auto out = t.send({"flibber"});
+  EXPECT_EQ(out, std::vector<std::string>{"info string unknown command 'flibber'"});
+  out = t.send({"position fen rnbakabnr/9/1c5c1 w"});
+  ASSERT_EQ(out.size(), 1u);
+  EXPECT_NE(out[0].find("bad FEN"), std::string::npos);
+  out = t.send({"position startpos moves h2e2 h2e2"});
+  EXPECT_NE(out[0].find("'h2e2' is not legal"), std::string::npos);
+  out = t.send({"position", "go depth", "go depth x", "go sideways 3", "setoption hashsize lots", "setoption",
+                "setoption usebook maybe", "setoption colour red", "banmoves zz99"});
+  EXPECT_EQ(out.size(), 9u);
+  for (auto& l : out) EXPECT_EQ(l.rfind("info string ", 0), 0u) << l;
+  // The position is still the one after h2e2: black to move.
+  out = t.send({"fen"});
+  EXPECT_NE(out[0].find(" b "), std::string::npos) << out[0];
+  out = t.send({"go depth 2"});
+  xq::Position p = pos_from(xq::kStartFen);
+  p.do_move(mv("h2e2"));
+  EXPECT_TRUE(xq::is_legal(p, mv(last(out).substr(9, 4))));
+  EXPECT_TRUE(t.send({"", "   ", "\r"}).empty());
+}
+
+TEST(Uci, HandshakeScoresAndMate) {
+  Transcript t;
+  auto out = t.send({"uci"});
+  EXPECT_EQ(last(out), "uciok");
+  EXPECT_TRUE(has_prefix(out, "option name Hash type spin"));
+  EXPECT_TRUE(has_prefix(out, "option name UseBook type check"));
+  EXPECT_TRUE(t.send({"setoption name Hash value 8", "setoption name UseBook value false",
+                      "setoption name Randomness value 0", "ucinewgame"})
+                  .empty());
+  out = t.send({"position startpos moves h2e2 h9g7", "go depth 3"});
+  EXPECT_TRUE(has_prefix(out, "info depth 3 seldepth "));
+  bool cp = false;
+  for (auto& l : out) cp |= l.find(" score cp ") != std::string::npos;
+  EXPECT_TRUE(cp);
+  out = t.send({"position fen 3k5/9/2R6/9/9/9/9/9/9/4K4 w - - 0 1", "go depth 3"});
+  EXPECT_TRUE(has_prefix(out, "info depth 3 seldepth ")) ;
+  bool mate = false;
+  for (auto& l : out) mate |= l.find(" score mate 1 ") != std::string::npos;
+  EXPECT_TRUE(mate);
+  EXPECT_EQ(last(out), "bestmove c7d7");
+  out = t.send({"position startpos", "go wtime 2000 btime 2000 winc 0 binc 0"});
+  EXPECT_EQ(last(out).rfind("bestmove ", 0), 0u);
+  out = t.send({"position fen 3k5/4R4/3R5/9/9/9/9/9/9/4K4 b - - 0 1", "go depth 2"});
+  EXPECT_EQ(last(out), "bestmove (none)");
+  out = t.send({"setoption name Nonsense value 3"});
+  EXPECT_EQ(out, std::vector<std::string>{"info string setoption: unknown option 'Nonsense'"});
+}

@@ -1,0 +1,142 @@
+// Search behaviour: mates found (fastest first), perpetual-check rules, repetition draws.
+#include <atomic>
+
+#include "game.h"
+#include "search.h"
+#include "test_util.h"
+
+namespace {
+
+// Independent brute force: can the side to move force mate within n of its moves?
+bool forced_mate(xq::Position& p, int n) {
+  if (n == 0) return false;
+  xq::Move moves[xq::kMaxMoves];
+  const int k = xq::generate_legal(p, moves);
+  for (int i = 0; i < k; ++i) {
+    p.do_move(moves[i]);
+    xq::Move replies[xq::kMaxMoves];
+    const int r = xq::generate_legal(p, replies);
+    bool all = true;
+    if (r == 0) {
+      p.undo_move();
+      return true;  // no reply: mate (or stalemate, which also loses)
+    }
+    for (int j = 0; j < r && all; ++j) {
+      p.do_move(replies[j]);
+      all = forced_mate(p, n - 1);
+      p.undo_move();
+    }
+    p.undo_move();
+    if (all) return true;
+  }
+  return false;
+}
+
+xq::SearchResult search(const xq::Position& p, int depth) {
+  xq::TranspositionTable tt(16);
+  xq::Search s(tt);
+  std::atomic<bool> stop{false};
+  xq::Limits l;
+  l.depth = depth;
+  return s.run(p, l, {}, stop);
+}
+
+xq::Game game_after(const std::string& fen, std::initializer_list<const char*> moves) {
+  xq::Game g;
+  EXPECT_TRUE(g.reset(fen));
+  for (const char* m : moves) EXPECT_TRUE(g.play(mv(m))) << m;
+  return g;
+}
+
+}  // namespace
+
+struct MateCase {
+  const char* fen;
+  int moves;
+};
+
+class Mates : public ::testing::TestWithParam<MateCase> {};
+
+TEST_P(Mates, FoundAtTheRightDistance) {
+  const MateCase c = GetParam();
+  xq::Position p = pos_from(c.fen);
+  ASSERT_TRUE(forced_mate(p, c.moves)) << "brute force disagrees with the case";
+  if (c.moves > 1) ASSERT_FALSE(forced_mate(p, c.moves - 1)) << "a faster mate exists";
+  const xq::SearchResult r = search(p, 2 * c.moves + 2);
+  EXPECT_EQ(xq::mate_in_moves(r.score), c.moves) << "score " << r.score;
+  // The chosen move keeps the mate distance.
+  p.do_move(r.best);
+  const xq::SearchResult after = search(p, 2 * c.moves + 2);
+  if (c.moves == 1) {
+    xq::Move buf[xq::kMaxMoves];
+    EXPECT_EQ(xq::generate_legal(p, buf), 0);
+  } else {
+    EXPECT_EQ(xq::mate_in_moves(after.score), -(c.moves - 1));
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Search, Mates,
+                         ::testing::Values(MateCase{"3k5/9/2R6/9/9/9/9/9/9/4K4 w - - 0 1", 1},
+                                           MateCase{"4k4/9/9/9/9/9/9/9/R8/R2K5 w - - 0 1", 2},
+                                           MateCase{"3ak4/9/9/9/9/9/9/9/9/1R1K1R3 w - - 0 1", 2},
+                                           MateCase{"3k5/4a4/9/9/9/9/9/9/9/R3K4 w - - 0 1", 3},
+                                           MateCase{"4ka3/9/9/9/9/9/9/9/9/R2K5 w - - 0 1", 3},
+                                           MateCase{"4k4/4a4/9/9/9/9/9/9/9/R2K5 w - - 0 1", 4}));
+
+TEST(Search, AvoidsLosingPerpetualCheck) {
+  // Red has checked on every move; i8i9 now would repeat the position a third time.
+  xq::Game g = game_after("4k4/9/9/9/9/9/9/9/9/3K4R w - - 0 1",
+                          {"i0i9", "e9e8", "i9i8", "e8e9", "i8i9", "e9e8", "i9i8", "e8e9"});
+  const xq::SearchResult r = search(g.position(), 8);
+  EXPECT_NE(xq::move_to_iccs(r.best), "i8i9");
+  EXPECT_GT(r.score, 300) << "a rook up, red is still winning";
+}
+
+TEST(Search, ScoresTheOpponentsPerpetualAsAWin) {
+  // Black to move after red's repeated checks; red's only way to keep the
+  // king from being mated is to go on checking, which loses by the rules.
+  xq::Game g = game_after("4k4/9/9/9/9/9/9/9/9/3K4R w - - 0 1", {"i0i9", "e9e8", "i9i8", "e8e9", "i8i9", "e9e8", "i9i8"});
+  xq::Position p = g.position();
+  p.do_move(mv("e8e9"));
+  // Red to move: the checking move i8i9 is scored as the loss it is.
+  p.do_move(mv("i8i9"));
+  const xq::SearchResult r = search(p, 4);
+  EXPECT_GT(r.score, xq::kBanThreshold) << "black sees red's perpetual check as a win";
+}
+
+TEST(Search, SteersIntoRepetitionWhenBehind) {
+  // Red is a rook down; returning the advisor repeats the position (a draw).
+  xq::Game g = game_after("r3k4/9/9/9/9/9/9/9/4A4/3K5 w - - 0 1", {"e1f2", "a9a8", "f2e1", "a8a9", "e1f2", "a9a8"});
+  const xq::SearchResult r = search(g.position(), 8);
+  EXPECT_EQ(xq::move_to_iccs(r.best), "f2e1");
+  EXPECT_EQ(r.score, 0);
+}
+
+TEST(Search, AlwaysReturnsALegalMove) {
+  for (const char* fen : {xq::kStartFen, "4k4/9/9/9/9/9/9/9/9/3K4R w - - 0 1",
+                          "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1"}) {
+    xq::Position p = pos_from(fen);
+    for (int d = 1; d <= 5; ++d) {
+      const xq::SearchResult r = search(p, d);
+      EXPECT_TRUE(xq::is_legal(p, r.best)) << fen << " depth " << d;
+    }
+  }
+  // No legal move: no move returned.
+  EXPECT_EQ(search(pos_from("3k5/4R4/3R5/9/9/9/9/9/9/4K4 b - - 0 1"), 3).best, xq::kNoMove);
+}
+
+TEST(Search, NodeLimitIsDeterministic) {
+  xq::Position p = pos_from(xq::kStartFen);
+  xq::TranspositionTable tt(16);
+  xq::Search s(tt);
+  std::atomic<bool> stop{false};
+  xq::Limits l;
+  l.nodes = 20000;
+  const auto a = s.run(p, l, {}, stop);
+  tt.clear();
+  s.clear();
+  const auto b = s.run(p, l, {}, stop);
+  EXPECT_EQ(a.best, b.best);
+  EXPECT_LE(a.nodes, 20000u + 200u);
+  EXPECT_TRUE(xq::is_legal(p, a.best));
+}
