@@ -61,7 +61,9 @@ TEST_P(Mates, FoundAtTheRightDistance) {
   const MateCase c = GetParam();
   xq::Position p = pos_from(c.fen);
   ASSERT_TRUE(forced_mate(p, c.moves)) << "brute force disagrees with the case";
-  if (c.moves > 1) ASSERT_FALSE(forced_mate(p, c.moves - 1)) << "a faster mate exists";
+  if (c.moves > 1) {
+    ASSERT_FALSE(forced_mate(p, c.moves - 1)) << "a faster mate exists";
+  }
   const xq::SearchResult r = search(p, 2 * c.moves + 2);
   EXPECT_EQ(xq::mate_in_moves(r.score), c.moves) << "score " << r.score;
   // The chosen move keeps the mate distance.

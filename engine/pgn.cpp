@@ -1,0 +1,149 @@
+#include "pgn.h"
+
+#include <sstream>
+
+#include "notation.h"
+
+namespace xq {
+
+std::string PgnGame::tag(const std::string& name) const {
+  for (auto& [k, v] : tags)
+    if (k == name) return v;
+  return "";
+}
+
+std::string result_tag(const Verdict& v) {
+  switch (v.outcome) {
+    case Outcome::RedWins: return "1-0";
+    case Outcome::BlackWins: return "0-1";
+    case Outcome::Draw: return "1/2-1/2";
+    default: return "*";
+  }
+}
+
+std::string write_pgn(const Game& g, std::vector<std::pair<std::string, std::string>> tags) {
+  auto set = [&](const std::string& k, const std::string& v) {
+    for (auto& t : tags)
+      if (t.first == k) {
+        t.second = v;
+        return;
+      }
+    tags.emplace_back(k, v);
+  };
+  set("Game", "Chinese Chess");
+  set("Result", result_tag(g.verdict()));
+  if (g.start_fen() != kStartFen) set("FEN", g.start_fen());
+  set("Format", "Chinese");
+  std::ostringstream out;
+  for (auto& [k, v] : tags) {
+    std::string esc;
+    for (char c : v) {
+      if (c == '"' || c == '\\') esc += '\\';
+      if (c != '\n' && c != '\r') esc += c;
+    }
+    out << "[" << k << " \"" << esc << "\"]\n";
+  }
+  out << "\n";
+  Game replay;
+  replay.reset(g.start_fen());
+  int round = g.start_fullmove();
+  std::string line;
+  auto emit = [&](const std::string& w) {
+    if (line.size() + w.size() > 72) {
+      out << line << "\n";
+      line.clear();
+    }
+    line += (line.empty() ? "" : " ") + w;
+  };
+  for (size_t i = 0; i < g.moves().size(); ++i) {
+    const Move m = g.moves()[i];
+    const bool red = replay.side_to_move() == RED;
+    if (red) emit(std::to_string(round) + ".");
+    else if (i == 0) emit(std::to_string(round) + "....");
+    emit(move_to_chinese(replay.position(), m));
+    replay.play(m);
+    if (!red) ++round;
+  }
+  emit(result_tag(g.verdict()));
+  out << line << "\n";
+  return out.str();
+}
+
+bool read_pgn(const std::string& text, PgnGame& out, std::string* error) {
+  auto fail = [&](const std::string& m) {
+    if (error) *error = m;
+    return false;
+  };
+  PgnGame g;
+  g.fen.clear();
+  std::istringstream in(text);
+  std::string line, movetext;
+  int line_no = 0, moves_line = 0;
+  while (std::getline(in, line)) {
+    ++line_no;
+    while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
+    size_t start = line.find_first_not_of(" \t");
+    if (start == std::string::npos) continue;
+    if (line[start] == '[') {
+      const size_t sp = line.find(' ', start), q1 = line.find('"', start), q2 = line.rfind('"');
+      if (sp == std::string::npos || q1 == std::string::npos || q2 <= q1 || line.back() != ']')
+        return fail("line " + std::to_string(line_no) + ": malformed tag: " + line);
+      std::string value;
+      for (size_t i = q1 + 1; i < q2; ++i) {
+        if (line[i] == '\\' && i + 1 < q2) ++i;
+        value += line[i];
+      }
+      g.tags.emplace_back(line.substr(start + 1, sp - start - 1), value);
+      continue;
+    }
+    if (!moves_line) moves_line = line_no;
+    movetext += line + "\n";
+  }
+  if (g.tags.empty() && movetext.find_first_not_of(" \t\n") == std::string::npos) return fail("no game in the file");
+  g.fen = g.tag("FEN").empty() ? kStartFen : g.tag("FEN");
+  Game game;
+  std::string err;
+  if (!game.reset(g.fen, &err)) return fail("FEN tag: " + err);
+  // Strip comments {...}, ;..., and variations (...).
+  std::string clean;
+  int depth = 0;
+  bool brace = false, semi = false;
+  for (char c : movetext) {
+    if (semi) {
+      if (c == '\n') semi = false;
+      continue;
+    }
+    if (brace) {
+      if (c == '}') brace = false;
+      continue;
+    }
+    if (c == '{') brace = true;
+    else if (c == ';') semi = true;
+    else if (c == '(') ++depth;
+    else if (c == ')') depth = depth > 0 ? depth - 1 : 0;
+    else if (!depth) clean += c;
+  }
+  std::istringstream ms(clean);
+  for (std::string tok; ms >> tok;) {
+    if (tok == "1-0" || tok == "0-1" || tok == "1/2-1/2" || tok == "*") break;
+    // Drop a leading move number ("12." or "12...").
+    size_t k = 0;
+    while (k < tok.size() && std::isdigit(static_cast<unsigned char>(tok[k]))) ++k;
+    if (k > 0 && k < tok.size() && tok[k] == '.') {
+      while (k < tok.size() && tok[k] == '.') ++k;
+      tok = tok.substr(k);
+      if (tok.empty()) continue;
+    }
+    if (game.verdict().over())
+      return fail("move " + std::to_string(game.ply() + 1) + " '" + tok + "' comes after the game has ended");
+    Move m;
+    Position p = game.position();
+    if (!parse_move(p, tok, m, &err) || !game.play(m))
+      return fail("move " + std::to_string(game.ply() + 1) + " '" + tok + "': " + err);
+    g.moves.push_back(m);
+  }
+  out = g;
+  return true;
+}
+
+}  // namespace xq

@@ -1,0 +1,29 @@
+// Xiangqi PGN: tags (Event, Date, Red, Black, Result, FEN when not the start)
+// and moves in Chinese notation numbered by rounds; ICCS is accepted on load.
+#pragma once
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "game.h"
+
+namespace xq {
+
+struct PgnGame {
+  std::vector<std::pair<std::string, std::string>> tags;
+  std::string fen = kStartFen;
+  std::vector<Move> moves;
+  std::string tag(const std::string& name) const;
+};
+
+// The result tag for a verdict: 1-0, 0-1, 1/2-1/2 or *.
+std::string result_tag(const Verdict& v);
+
+// Writes g with the given tags (Result and FEN are filled in from the game).
+std::string write_pgn(const Game& g, std::vector<std::pair<std::string, std::string>> tags);
+
+// Reads one game. On failure returns false with a message naming the line and
+// the move, and leaves out untouched.
+bool read_pgn(const std::string& text, PgnGame& out, std::string* error);
+
+}  // namespace xq

@@ -1,0 +1,43 @@
+// The program: command-line options, SDL set-up, the main loop and its pacing,
+// input handling, and the --screenshot and --demo modes.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace xq {
+
+struct AppOptions {
+  std::string screenshot;  // write one frame to this PNG and exit
+  std::string fen;         // start position
+  std::string moves;       // moves to play first (ICCS or Chinese, space separated)
+  std::string select;      // square to select (e.g. h2), for screenshots
+  bool flip = false;
+  bool demo = false;       // computer against computer
+  bool hint = false;       // screenshot: compute and show a hint
+  int movetime_ms = 0;     // overrides the level's time per move
+  int level = -1;          // 0..3
+  std::string mode;        // red, black, two, demo
+  int max_frames = 0;      // exit after this many frames (0 = run until closed)
+  bool frame_stats = false;
+  bool print_state = false;  // print the final position and moves on exit
+  bool no_vsync = false;
+  bool no_book = false;
+  bool no_animation = false;
+  bool iccs = false;
+  int width = 0, height = 0;  // window or screenshot size
+  std::string config_dir;     // settings and autosave (default: XDG folders)
+  std::string resume = "ask"; // ask, yes, no: what to do with an autosaved game
+  std::string load;           // a PGN file to open
+  struct Click {
+    int frame;
+    int x, y;
+  };
+  std::vector<Click> clicks;  // injected clicks (window coordinates), for tests
+};
+
+// Parses argv; on error returns false with a message.
+bool parse_args(int argc, char** argv, AppOptions& o, std::string* error);
+int run_app(const AppOptions& o);
+
+}  // namespace xq

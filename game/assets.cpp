@@ -1,0 +1,58 @@
+#include "assets.h"
+
+#include <stb_image.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <vector>
+
+namespace xq {
+
+std::string find_asset_dir() {
+  namespace fs = std::filesystem;
+  std::vector<fs::path> dirs;
+  if (const char* env = std::getenv("XIANGQI_ASSETS")) dirs.emplace_back(env);
+  std::error_code ec;
+  const fs::path exe = fs::canonical("/proc/self/exe", ec).parent_path();
+  if (!ec) {
+    dirs.push_back(exe / "assets");
+    dirs.push_back(exe / ".." / "assets");
+    dirs.push_back(exe / ".." / "share" / "xiangqi" / "assets");
+  }
+#ifdef XQ_SOURCE_ASSETS_DIR
+  dirs.emplace_back(XQ_SOURCE_ASSETS_DIR);
+#endif
+  for (const auto& d : dirs)
+    if (fs::is_regular_file(d / "board.png", ec)) return d.string();
+  return "";
+}
+
+SDL_Texture* load_texture(SDL_Renderer* r, const std::string& dir, const std::string& name, int expect_w,
+                          int expect_h, std::string* error) {
+  const std::string path = dir + "/" + name;
+  int w = 0, h = 0, n = 0;
+  unsigned char* px = stbi_load(path.c_str(), &w, &h, &n, 4);
+  if (!px) {
+    if (error) *error = "asset " + path + " is missing or damaged (" + stbi_failure_reason() + ")";
+    return nullptr;
+  }
+  if ((expect_w && w != expect_w) || (expect_h && h != expect_h)) {
+    stbi_image_free(px);
+    if (error)
+      *error = "asset " + path + " is " + std::to_string(w) + "x" + std::to_string(h) + ", expected " +
+               std::to_string(expect_w) + "x" + std::to_string(expect_h);
+    return nullptr;
+  }
+  SDL_Surface* s = SDL_CreateRGBSurfaceWithFormatFrom(px, w, h, 32, w * 4, SDL_PIXELFORMAT_RGBA32);
+  SDL_Texture* t = s ? SDL_CreateTextureFromSurface(r, s) : nullptr;
+  if (s) SDL_FreeSurface(s);
+  stbi_image_free(px);
+  if (!t) {
+    if (error) *error = "asset " + path + ": " + SDL_GetError();
+    return nullptr;
+  }
+  SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND);
+  return t;
+}
+
+}  // namespace xq

@@ -1,0 +1,17 @@
+// Finding the assets folder and loading its PNG sprites with stb_image.
+#pragma once
+#include <SDL.h>
+
+#include <string>
+
+namespace xq {
+
+// The assets folder: $XIANGQI_ASSETS, beside the executable, ../assets,
+// ../share/xiangqi/assets, or the source tree. Empty if none has board.png.
+std::string find_asset_dir();
+
+// Loads dir/name as a texture; on failure returns nullptr and a message naming the file.
+SDL_Texture* load_texture(SDL_Renderer* r, const std::string& dir, const std::string& name, int expect_w,
+                          int expect_h, std::string* error);
+
+}  // namespace xq

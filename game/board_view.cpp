@@ -1,0 +1,40 @@
+#include "board_view.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace xq {
+
+void BoardView::layout(int w, int h) {
+  const float total_w = kBoardW + kPanelW;
+  scale_ = std::max(0.1f, std::min(w / total_w, h / kBoardH));
+  const float ox = std::floor((w - total_w * scale_) / 2), oy = std::floor((h - kBoardH * scale_) / 2);
+  board_ = {ox, oy, kBoardW * scale_, kBoardH * scale_};
+  panel_ = {ox + kBoardW * scale_, oy, kPanelW * scale_, kBoardH * scale_};
+}
+
+void BoardView::square_center(Square s, float& x, float& y) const {
+  int f = file_of(s), r = rank_of(s);
+  if (flipped_) {
+    f = 8 - f;
+    r = 9 - r;
+  }
+  x = board_.x + (kMargin + f * kCell) * scale_;
+  y = board_.y + (kMargin + (9 - r) * kCell) * scale_;
+}
+
+std::optional<Square> BoardView::square_at(float x, float y) const {
+  const float fx = ((x - board_.x) / scale_ - kMargin) / kCell;
+  const float fy = ((y - board_.y) / scale_ - kMargin) / kCell;
+  const int col = int(std::lround(fx)), row = int(std::lround(fy));
+  if (col < 0 || col > 8 || row < 0 || row > 9) return std::nullopt;
+  if (std::hypot(fx - col, fy - row) > 0.48f) return std::nullopt;
+  int f = col, r = 9 - row;
+  if (flipped_) {
+    f = 8 - f;
+    r = 9 - r;
+  }
+  return make_square(f, r);
+}
+
+}  // namespace xq

@@ -1,0 +1,266 @@
+#include "controller.h"
+
+#include <algorithm>
+
+#include "movegen.h"
+
+namespace xq {
+
+Controller::Controller(ControllerOptions options)
+    : options_(options), searcher_(std::make_unique<Searcher>(options.hash_mb)),
+      rng_(options.seed ? options.seed : std::random_device{}()) {}
+
+Controller::~Controller() { searcher_->cancel(); }
+
+void Controller::cancel_search() {
+  searcher_->cancel();
+  searching_ = false;
+  hint_search_ = false;
+  pending_ = kNoMove;
+}
+
+void Controller::after_record_change() {
+  selected_.reset();
+  hint_ = kNoMove;
+  review_ply_ = -1;
+  ++revision_;
+}
+
+bool Controller::new_game(const std::string& fen, std::string* error) {
+  Game g;
+  if (!g.reset(fen, error)) return false;
+  cancel_search();
+  game_ = g;
+  anim_move_ = kNoMove;
+  after_record_change();
+  return true;
+}
+
+bool Controller::load_game(const std::string& fen, const std::vector<Move>& moves, std::string* error) {
+  Game g;
+  if (!g.reset(fen, error)) return false;
+  for (Move m : moves) {
+    if (!g.play(m)) {
+      if (error) *error = "move " + std::to_string(g.ply() + 1) + " is not legal";
+      return false;
+    }
+  }
+  cancel_search();
+  game_ = g;
+  anim_move_ = kNoMove;
+  after_record_change();
+  return true;
+}
+
+void Controller::set_mode(Mode m) {
+  mode_ = m;
+  players_[RED] = (m == Mode::HumanRed || m == Mode::TwoPlayers) ? PlayerKind::Human : PlayerKind::Computer;
+  players_[BLACK] = (m == Mode::HumanBlack || m == Mode::TwoPlayers) ? PlayerKind::Human : PlayerKind::Computer;
+  flipped_ = m == Mode::HumanBlack;
+  if (searching_ && !hint_search_ && players_[game_.side_to_move()] == PlayerKind::Human) cancel_search();
+  if (pending_ && players_[game_.side_to_move()] == PlayerKind::Human) pending_ = kNoMove;
+  selected_.reset();
+}
+
+void Controller::set_level(int level) { level_ = std::clamp(level, 0, kLevelCount - 1); }
+
+void Controller::stop_demo() {
+  if (mode_ != Mode::ComputerOnly) return;
+  cancel_search();
+  set_mode(Mode::TwoPlayers);
+}
+
+bool Controller::human_to_move() const {
+  return !game_over() && players_[game_.side_to_move()] == PlayerKind::Human;
+}
+
+Position Controller::shown_position() const { return review_ply_ >= 0 ? review_pos_ : game_.position(); }
+
+Move Controller::last_move() const {
+  const auto& m = game_.moves();
+  if (review_ply_ >= 0) return review_ply_ > 0 ? m[review_ply_ - 1] : kNoMove;
+  return m.empty() ? kNoMove : m.back();
+}
+
+std::vector<Square> Controller::targets() const {
+  std::vector<Square> out;
+  if (!selected_) return out;
+  for (Move m : game_.legal_moves())
+    if (move_from(m) == *selected_) out.push_back(move_to(m));
+  return out;
+}
+
+void Controller::click_elsewhere() {
+  if (game_over() && review_ply_ < 0) {
+    const std::string fen = kStartFen;
+    new_game(fen);
+  }
+}
+
+void Controller::click(Square s) {
+  if (review_ply_ >= 0) {  // a click on the board leaves review
+    review_ply_ = -1;
+    return;
+  }
+  if (game_over()) {
+    new_game(kStartFen);
+    return;
+  }
+  if (!human_to_move()) return;
+  const Position& pos = game_.position();
+  const PieceId p = pos.piece_at(s);
+  if (p && color_of_id(p) == pos.side()) {
+    if (selected_ != s) sounds_.push_back(SoundId::Select);
+    selected_ = s;
+    return;
+  }
+  if (!selected_) return;
+  const Move m = make_move(*selected_, s);
+  if (!game_.is_legal(m)) {
+    sounds_.push_back(SoundId::Illegal);
+    return;
+  }
+  apply_move(m, false);
+}
+
+void Controller::apply_move(Move m, bool by_computer) {
+  if (!game_.play(m)) return;
+  (void)by_computer;
+  anim_move_ = m;
+  anim_start_ms_ = now_ms_;
+  after_record_change();
+  const Verdict v = game_.verdict();
+  if (game_.last_move_gave_check() && !v.over()) sounds_.push_back(SoundId::Check);
+  else if (game_.last_move_captured()) sounds_.push_back(SoundId::Capture);
+  else sounds_.push_back(SoundId::Move);
+  if (!v.over()) return;
+  if (v.outcome == Outcome::Draw) {
+    sounds_.push_back(SoundId::Draw);
+    return;
+  }
+  const Color winner = v.outcome == Outcome::RedWins ? RED : BLACK;
+  const bool one_human = mode_ == Mode::HumanRed || mode_ == Mode::HumanBlack;
+  const bool human_won = one_human ? players_[winner] == PlayerKind::Human : true;
+  sounds_.push_back(human_won ? SoundId::Win : SoundId::Lose);
+}
+
+void Controller::undo() {
+  cancel_search();
+  if (!game_.can_undo()) return;
+  game_.undo();
+  const bool one_human = mode_ == Mode::HumanRed || mode_ == Mode::HumanBlack;
+  if (one_human)
+    while (game_.can_undo() && players_[game_.side_to_move()] == PlayerKind::Computer) game_.undo();
+  anim_move_ = kNoMove;
+  after_record_change();
+}
+
+void Controller::redo() {
+  if (!game_.can_redo()) return;
+  cancel_search();
+  game_.redo();
+  const bool one_human = mode_ == Mode::HumanRed || mode_ == Mode::HumanBlack;
+  if (one_human)
+    while (game_.can_redo() && players_[game_.side_to_move()] == PlayerKind::Computer) game_.redo();
+  anim_move_ = kNoMove;
+  after_record_change();
+}
+
+void Controller::request_hint() {
+  if (!human_to_move() || searching_ || review_ply_ >= 0) return;
+  Limits limits;
+  limits.movetime_ms = std::min(1000, options_.movetime_override_ms ? options_.movetime_override_ms
+                                                                     : kLevels[level_].movetime_ms * 2);
+  limits.movetime_ms = std::max(limits.movetime_ms, 200);
+  analysis_root_ = game_.position();
+  search_generation_ = searcher_->start(game_.position(), limits);
+  searching_ = true;
+  hint_search_ = true;
+  hint_ = kNoMove;
+}
+
+void Controller::review(int ply) {
+  if (ply < 0 || ply >= game_.ply()) {
+    review_ply_ = -1;
+    return;
+  }
+  Game g;
+  g.reset(game_.start_fen());
+  for (int i = 0; i < ply; ++i) g.play(game_.moves()[i]);
+  review_pos_ = g.position();
+  review_ply_ = ply;
+  selected_.reset();
+}
+
+std::optional<std::pair<Move, float>> Controller::animation(int64_t now_ms) const {
+  if (!anim_move_ || options_.animation_ms <= 0 || review_ply_ >= 0) return std::nullopt;
+  const int64_t t = now_ms - anim_start_ms_;
+  if (t < 0 || t >= options_.animation_ms) return std::nullopt;
+  return std::make_pair(anim_move_, float(t) / float(options_.animation_ms));
+}
+
+void Controller::start_search_if_needed(int64_t now_ms) {
+  (void)now_ms;
+  if (game_over() || searching_ || pending_) return;
+  const Color side = game_.side_to_move();
+  if (players_[side] != PlayerKind::Computer) return;
+  if (options_.book) {
+    Position p = game_.position();
+    const Move m = options_.book->pick(p, rng_);
+    if (m) {
+      pending_ = m;
+      return;
+    }
+  }
+  Limits limits;
+  limits.movetime_ms = options_.movetime_override_ms ? options_.movetime_override_ms : kLevels[level_].movetime_ms;
+  SearchOptions so;
+  so.randomness = kLevels[level_].randomness;
+  so.seed = rng_();
+  analysis_root_ = game_.position();
+  search_generation_ = searcher_->start(game_.position(), limits, so);
+  searching_ = true;
+  hint_search_ = false;
+}
+
+void Controller::update(int64_t now_ms) {
+  now_ms_ = now_ms;
+  if (searching_ && searcher_->generation() == search_generation_ && searcher_->done()) {
+    const std::optional<SearchResult> r = searcher_->result();
+    searching_ = false;
+    if (hint_search_) {
+      hint_search_ = false;
+      hint_ = r ? r->best : kNoMove;
+    } else if (r && r->best && game_.is_legal(r->best)) {
+      pending_ = r->best;
+    }
+  }
+  // The computer's move waits for the last move's slide to finish.
+  if (pending_ && !animation(now_ms)) {
+    const Move m = pending_;
+    pending_ = kNoMove;
+    if (players_[game_.side_to_move()] == PlayerKind::Computer && game_.is_legal(m)) apply_move(m, true);
+  }
+  start_search_if_needed(now_ms);
+}
+
+std::vector<SoundId> Controller::take_sounds() {
+  std::vector<SoundId> out;
+  out.swap(sounds_);
+  return out;
+}
+
+std::string Controller::banner() const {
+  if (!game_over()) return "";
+  return verdict_text(game_.verdict());
+}
+
+std::string Controller::status() const {
+  if (game_over()) return "对局结束";
+  if (review_ply_ >= 0) return "复盘：第 " + std::to_string(review_ply_) + " 步";
+  if (thinking()) return "电脑思考中…";
+  if (hinting()) return "正在计算提示…";
+  return game_.side_to_move() == RED ? "红方走棋" : "黑方走棋";
+}
+
+}  // namespace xq

@@ -1,0 +1,138 @@
+// The game's state machine: selection, whose turn, players and levels, the
+// computer's search, undo/redo, review, hint, and the events (sounds, banner)
+// that the window turns into noise and pixels. No SDL in here: the tests
+// drive it with clicks in board coordinates and a clock they control.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "book.h"
+#include "game.h"
+#include "searcher.h"
+
+namespace xq {
+
+enum class SoundId { Select, Move, Capture, Check, Win, Lose, Draw, Illegal };
+constexpr int kSoundCount = 8;
+
+enum class PlayerKind { Human, Computer };
+
+// The four playing levels: time per move and how much the computer varies its play.
+struct Level {
+  const char* name;
+  int movetime_ms;
+  int randomness;
+};
+inline constexpr Level kLevels[] = {{"入门", 100, 40}, {"业余", 500, 16}, {"专业", 2000, 6}, {"大师", 8000, 0}};
+constexpr int kLevelCount = 4;
+
+// Who plays which side.
+enum class Mode { HumanRed, HumanBlack, TwoPlayers, ComputerOnly };
+
+struct ControllerOptions {
+  size_t hash_mb = 32;
+  int movetime_override_ms = 0;  // --movetime: replaces the level's time
+  int animation_ms = 150;        // 0 = no animation
+  uint64_t seed = 0;             // 0 = random
+  const Book* book = nullptr;    // optional opening book
+};
+
+class Controller {
+ public:
+  explicit Controller(ControllerOptions options = {});
+  ~Controller();
+
+  // ---- game set-up ----
+  // Starts a new game (stops a search first; its move never lands).
+  bool new_game(const std::string& fen = kStartFen, std::string* error = nullptr);
+  void set_mode(Mode m);  // also turns the board so a human plays from the bottom
+  Mode mode() const { return mode_; }
+  void set_level(int level);
+  int level() const { return level_; }
+  // Replaces the game with a loaded one (moves already validated).
+  bool load_game(const std::string& fen, const std::vector<Move>& moves, std::string* error);
+
+  // ---- input ----
+  // A click on a board square (engine square numbering).
+  void click(Square s);
+  // A click anywhere that is not a square or a control (restarts after a result).
+  void click_elsewhere();
+  void toggle_flip() { flipped_ = !flipped_; }
+  void set_flipped(bool f) { flipped_ = f; }
+  bool flipped() const { return flipped_; }
+  void undo();
+  void redo();
+  void request_hint();
+  // Review: show the position after `ply` moves (-1 = the live game).
+  void review(int ply);
+  int review_ply() const { return review_ply_; }
+  // Stops a computer-only game (both sides become human) or starts one.
+  void stop_demo();
+
+  // ---- time ----
+  // Polls the search and moves the game on. now_ms is a monotonic clock.
+  void update(int64_t now_ms);
+
+  // ---- state for drawing ----
+  const Game& game() const { return game_; }
+  // The position on show (the live one, or the reviewed one).
+  Position shown_position() const;
+  std::optional<Square> selected() const { return selected_; }
+  std::vector<Square> targets() const;  // legal targets of the selection
+  Move last_move() const;               // of the position on show
+  Move hint() const { return hint_; }
+  bool thinking() const { return searching_ && !hint_search_; }
+  bool hinting() const { return searching_ && hint_search_; }
+  SearchInfo analysis() const { return searcher_->info(); }
+  // The position the latest search started from (its PV and score belong to it).
+  const Position& analysis_root() const { return analysis_root_; }
+  bool human_to_move() const;
+  PlayerKind player(Color c) const { return players_[c]; }
+  bool game_over() const { return game_.verdict().over(); }
+  std::string banner() const;  // result text, or "" while the game goes on
+  std::string status() const;  // a line for the panel: whose move, thinking...
+  // The moving piece's animation at now_ms: the move and how far it has got (0..1).
+  std::optional<std::pair<Move, float>> animation(int64_t now_ms) const;
+  void set_animation_ms(int ms) { options_.animation_ms = ms; }
+  int animation_ms() const { return options_.animation_ms; }
+
+  // Events since the last call: sounds to play, in order.
+  std::vector<SoundId> take_sounds();
+  // Incremented whenever the game record changes (for autosave).
+  uint64_t revision() const { return revision_; }
+
+ private:
+  void apply_move(Move m, bool by_computer);
+  void start_search_if_needed(int64_t now_ms);
+  void cancel_search();
+  void after_record_change();
+
+  ControllerOptions options_;
+  Game game_;
+  std::unique_ptr<Searcher> searcher_;
+  PlayerKind players_[2] = {PlayerKind::Human, PlayerKind::Computer};
+  Mode mode_ = Mode::HumanRed;
+  int level_ = 1;
+  bool flipped_ = false;
+  std::optional<Square> selected_;
+  std::vector<SoundId> sounds_;
+  bool searching_ = false;
+  bool hint_search_ = false;
+  uint64_t search_generation_ = 0;
+  Move hint_ = kNoMove;
+  Move pending_ = kNoMove;  // the computer's move, waiting for an animation to end
+  Position review_pos_;
+  Position analysis_root_;
+  int review_ply_ = -1;
+  int64_t now_ms_ = 0;
+  int64_t anim_start_ms_ = -1000000;
+  Move anim_move_ = kNoMove;
+  uint64_t revision_ = 0;
+  std::mt19937_64 rng_;
+};
+
+}  // namespace xq

@@ -1,0 +1,28 @@
+// xiangqi: the SDL2 game. See README.md for how to play and the options.
+#include <cstdio>
+#include <string>
+
+#include "app.h"
+
+static const char* kUsage =
+    "usage: xiangqi [options]\n"
+    "  --mode red|black|two|demo   who plays (default: you play red)\n"
+    "  --level 0-3                 入门 业余 专业 大师\n"
+    "  --movetime MS               the computer's time per move (overrides the level)\n"
+    "  --fen FEN  --moves \"h2e2 h9g7\"  start from a position and moves\n"
+    "  --load FILE.pgn             open a saved game\n"
+    "  --flip  --no-animation  --no-book  --iccs  --width W  --height H\n"
+    "  --screenshot FILE.png [--select h2] [--hint]   draw one frame offscreen and exit\n"
+    "  --demo [--movetime MS] [--max-frames N] [--frame-stats]   computer against computer\n"
+    "  --config-dir DIR  --resume ask|yes|no  --print-state  --click FRAME:X:Y  --no-vsync\n";
+
+int main(int argc, char** argv) {
+  xq::AppOptions o;
+  std::string error;
+  if (!xq::parse_args(argc, argv, o, &error)) {
+    if (error != "help") std::fprintf(stderr, "xiangqi: %s\n", error.c_str());
+    std::fputs(kUsage, error == "help" ? stdout : stderr);
+    return error == "help" ? 0 : 2;
+  }
+  return xq::run_app(o);
+}

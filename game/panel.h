@@ -1,0 +1,48 @@
+// The side panel's controls and move list: layout and hit testing in design
+// coordinates (the panel at scale 1), shared by the renderer and the input code.
+#pragma once
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "board_view.h"
+#include "controller.h"
+
+namespace xq {
+
+enum class Action {
+  None, NewGame, Undo, Redo, Flip, Hint, Sound, Animation, Analysis, Notation,
+  Level0, Level1, Level2, Level3, ModeRed, ModeBlack, ModeTwo, ModeDemo,
+  Save, Load, CopyFen, PasteFen
+};
+
+// What the window shows besides the game itself.
+struct UiState {
+  bool sound = true;
+  bool analysis = true;
+  bool iccs = false;  // move list in ICCS instead of Chinese
+  int scroll = 0;     // first round shown in the move list
+  bool follow = true; // keep the newest move in view
+  std::string message;
+  int64_t message_until_ms = 0;
+};
+
+struct Button {
+  Action action;
+  std::string label;
+  Rect rect;  // design coordinates inside the panel
+  bool active;
+};
+
+std::vector<Button> panel_buttons(const UiState& ui, const Controller& c);
+Action button_at(const std::vector<Button>& buttons, float x, float y);
+
+// Move list geometry.
+constexpr float kListX = 10, kListY = 330, kListW = 260, kListH = 236, kRowH = 20;
+int visible_rounds();
+// The ply (moves played before the position) a click in the list asks to review.
+std::optional<int> move_list_hit(const UiState& ui, const Controller& c, float x, float y);
+// First round to show so that the newest move is visible.
+int follow_scroll(const Controller& c);
+
+}  // namespace xq

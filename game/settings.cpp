@@ -1,0 +1,144 @@
+#include "settings.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace xq {
+
+std::string config_dir(const std::string& override_dir) {
+  if (!override_dir.empty()) return override_dir;
+  if (const char* x = std::getenv("XDG_CONFIG_HOME"); x && *x) return std::string(x) + "/xiangqi";
+  if (const char* h = std::getenv("HOME"); h && *h) return std::string(h) + "/.config/xiangqi";
+  return ".xiangqi";
+}
+
+bool read_file(const std::string& path, std::string& content) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  std::stringstream ss;
+  ss << in.rdbuf();
+  content = ss.str();
+  return true;
+}
+
+bool write_file_atomic(const std::string& path, const std::string& content, std::string* error) {
+  std::error_code ec;
+  std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ec);
+  const std::string tmp = path + ".tmp";
+  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (fd < 0) {
+    if (error) *error = "cannot write " + tmp;
+    return false;
+  }
+  size_t done = 0;
+  while (done < content.size()) {
+    const ssize_t n = ::write(fd, content.data() + done, content.size() - done);
+    if (n <= 0) break;
+    done += size_t(n);
+  }
+  const bool ok = done == content.size() && ::fsync(fd) == 0;
+  ::close(fd);
+  if (!ok || std::rename(tmp.c_str(), path.c_str()) != 0) {
+    std::remove(tmp.c_str());
+    if (error) *error = "cannot write " + path;
+    return false;
+  }
+  return true;
+}
+
+bool load_settings(const std::string& dir, Settings& s) {
+  std::string text;
+  if (!read_file(dir + "/settings.ini", text)) return false;
+  std::istringstream in(text);
+  Settings r = s;
+  for (std::string line; std::getline(in, line);) {
+    const size_t eq = line.find('=');
+    if (eq == std::string::npos) continue;
+    const std::string k = line.substr(0, eq), v = line.substr(eq + 1);
+    const int n = std::atoi(v.c_str());
+    if (k == "level" && n >= 0 && n <= 3) r.level = n;
+    else if (k == "mode" && (v == "red" || v == "black" || v == "two")) r.mode = v;
+    else if (k == "animation") r.animation = v == "1";
+    else if (k == "sound") r.sound = v == "1";
+    else if (k == "flip") r.flip = v == "1";
+    else if (k == "analysis") r.analysis = v == "1";
+    else if (k == "iccs") r.iccs = v == "1";
+    else if (k == "width" && n >= 200 && n <= 10000) r.width = n;
+    else if (k == "height" && n >= 200 && n <= 10000) r.height = n;
+  }
+  s = r;
+  return true;
+}
+
+bool save_settings(const std::string& dir, const Settings& s, std::string* error) {
+  std::ostringstream out;
+  out << "level=" << s.level << "\nmode=" << s.mode << "\nanimation=" << s.animation << "\nsound=" << s.sound
+      << "\nflip=" << s.flip << "\nanalysis=" << s.analysis << "\niccs=" << s.iccs << "\nwidth=" << s.width
+      << "\nheight=" << s.height << "\n";
+  return write_file_atomic(dir + "/settings.ini", out.str(), error);
+}
+
+}  // namespace xq
+
+namespace xq {
+
+BackgroundWriter::BackgroundWriter() : thread_([this] { run(); }) {}
+
+BackgroundWriter::~BackgroundWriter() {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    quit_ = true;
+  }
+  cv_.notify_all();
+  thread_.join();
+}
+
+void BackgroundWriter::write(const std::string& path, std::string content) {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    pending_[path] = std::move(content);
+  }
+  cv_.notify_all();
+}
+
+void BackgroundWriter::remove(const std::string& path) {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    pending_[path] = std::nullopt;
+  }
+  cv_.notify_all();
+}
+
+void BackgroundWriter::flush() {
+  std::unique_lock<std::mutex> lock(mutex_);
+  idle_cv_.wait(lock, [this] { return pending_.empty() && !busy_; });
+}
+
+void BackgroundWriter::run() {
+  std::unique_lock<std::mutex> lock(mutex_);
+  for (;;) {
+    cv_.wait(lock, [this] { return quit_ || !pending_.empty(); });
+    if (pending_.empty() && quit_) break;
+    auto job = *pending_.begin();
+    pending_.erase(pending_.begin());
+    busy_ = true;
+    lock.unlock();
+    std::string err;
+    if (job.second) {
+      if (!write_file_atomic(job.first, *job.second, &err)) std::fprintf(stderr, "xiangqi: %s\n", err.c_str());
+    } else {
+      std::remove(job.first.c_str());
+    }
+    lock.lock();
+    busy_ = false;
+    idle_cv_.notify_all();
+  }
+}
+
+}  // namespace xq

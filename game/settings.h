@@ -1,0 +1,50 @@
+// Settings kept between runs and the autosaved game, in the user's config
+// folder ($XDG_CONFIG_HOME/xiangqi or ~/.config/xiangqi). Files are written
+// atomically (a temporary file, flushed, then renamed over the old one).
+#pragma once
+#include <condition_variable>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+
+namespace xq {
+
+struct Settings {
+  int level = 1;
+  std::string mode = "red";  // red, black, two
+  bool animation = true;
+  bool sound = true;
+  bool flip = false;
+  bool analysis = true;
+  bool iccs = false;
+  int width = 0, height = 0;  // window size (0 = default)
+};
+
+std::string config_dir(const std::string& override_dir);
+bool load_settings(const std::string& dir, Settings& s);
+bool save_settings(const std::string& dir, const Settings& s, std::string* error);
+bool write_file_atomic(const std::string& path, const std::string& content, std::string* error);
+bool read_file(const std::string& path, std::string& content);
+
+// Writes files on its own thread so a slow disk never stalls a frame. The
+// newest content for a path wins; the destructor finishes pending writes.
+class BackgroundWriter {
+ public:
+  BackgroundWriter();
+  ~BackgroundWriter();
+  void write(const std::string& path, std::string content);
+  void remove(const std::string& path);
+  void flush();  // waits until everything queued is on disk
+
+ private:
+  void run();
+  std::mutex mutex_;
+  std::condition_variable cv_, idle_cv_;
+  std::map<std::string, std::optional<std::string>> pending_;  // nullopt = remove
+  bool busy_ = false, quit_ = false;
+  std::thread thread_;
+};
+
+}  // namespace xq
