@@ -1,0 +1,285 @@
+// The game's state machine, driven by scripted clicks in board coordinates.
+#include <chrono>
+#include <thread>
+
+#include "board_view.h"
+#include "controller.h"
+#include "pgn.h"
+#include "test_util.h"
+
+namespace {
+
+using xq::Controller;
+using xq::SoundId;
+
+xq::Square sq(const char* s) { return xq::move_from(mv(std::string(s) + s)); }
+
+int64_t real_ms() {
+  static const auto t0 = std::chrono::steady_clock::now();
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
+}
+
+// Polls the controller until cond holds (or 5 s pass).
+template <class F>
+bool wait_until(Controller& c, F cond) {
+  for (int i = 0; i < 5000; ++i) {
+    c.update(real_ms());
+    if (cond()) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  return false;
+}
+
+xq::ControllerOptions fast() {
+  xq::ControllerOptions o;
+  o.hash_mb = 8;
+  o.movetime_override_ms = 30;
+  o.animation_ms = 0;
+  o.seed = 7;
+  return o;
+}
+
+}  // namespace
+
+TEST(Controller, SelectMoveAndComputerAnswer) {
+  Controller c(fast());
+  c.click(sq("h2"));
+  EXPECT_EQ(c.selected(), sq("h2"));
+  EXPECT_EQ(c.take_sounds(), std::vector<SoundId>{SoundId::Select});
+  EXPECT_EQ(c.targets().size(), 12u);  // the cannon's moves from the start
+  c.click(sq("e2"));
+  EXPECT_EQ(c.game().ply(), 1);
+  EXPECT_FALSE(c.selected());
+  EXPECT_EQ(c.take_sounds(), std::vector<SoundId>{SoundId::Move});
+  EXPECT_FALSE(c.human_to_move());
+  ASSERT_TRUE(wait_until(c, [&] { return c.game().ply() == 2; }));
+  EXPECT_TRUE(c.human_to_move());
+  EXPECT_EQ(c.take_sounds().size(), 1u) << "the computer's move is sounded";
+  EXPECT_EQ(c.last_move(), c.game().moves().back());
+}
+
+TEST(Controller, IllegalTargetChangesNothing) {
+  Controller c(fast());
+  c.click(sq("a9"));  // a black piece, nothing selected: ignored
+  EXPECT_FALSE(c.selected());
+  EXPECT_TRUE(c.take_sounds().empty());
+  c.click(sq("b0"));
+  c.take_sounds();
+  c.click(sq("b4"));  // not a horse move
+  EXPECT_EQ(c.take_sounds(), std::vector<SoundId>{SoundId::Illegal});
+  EXPECT_EQ(c.selected(), sq("b0"));
+  EXPECT_EQ(c.game().ply(), 0);
+  c.click(sq("h0"));  // another own piece reselects
+  EXPECT_EQ(c.selected(), sq("h0"));
+  EXPECT_EQ(c.take_sounds(), std::vector<SoundId>{SoundId::Select});
+}
+
+TEST(Controller, CaptureAndCheckSounds) {
+  Controller c(fast());
+  c.set_mode(xq::Mode::TwoPlayers);
+  c.click(sq("h2"));
+  c.click(sq("h9"));  // 炮二进七 takes the horse
+  auto s = c.take_sounds();
+  EXPECT_EQ(s.back(), SoundId::Capture);
+  ASSERT_TRUE(c.new_game("4k4/9/9/9/9/9/9/9/9/3K4R w - - 0 1"));
+  c.click(sq("i0"));
+  c.take_sounds();
+  c.click(sq("i9"));
+  EXPECT_EQ(c.take_sounds(), std::vector<SoundId>{SoundId::Check});
+}
+
+TEST(Controller, MateShowsBannerPlaysResultAndClickRestarts) {
+  Controller c(fast());
+  ASSERT_TRUE(c.new_game("3k5/9/2R6/9/9/9/9/9/9/4K4 w - - 0 1"));
+  c.click(sq("c7"));
+  c.take_sounds();
+  c.click(sq("d7"));
+  EXPECT_TRUE(c.game_over());
+  EXPECT_EQ(c.banner(), "将死，红方胜");
+  EXPECT_EQ(c.take_sounds(), (std::vector<SoundId>{SoundId::Move, SoundId::Win}));
+  c.click(sq("e4"));
+  EXPECT_FALSE(c.game_over());
+  EXPECT_EQ(c.game().fen(), xq::to_fen(pos_from(xq::kStartFen)));
+}
+
+TEST(Controller, LoseSoundWhenTheComputerMates) {
+  Controller c(fast());
+  c.set_mode(xq::Mode::HumanBlack);
+  ASSERT_TRUE(c.new_game("3k5/9/2R6/9/9/9/9/9/9/4K4 w - - 0 1"));
+  ASSERT_TRUE(wait_until(c, [&] { return c.game_over(); }));
+  auto s = c.take_sounds();
+  EXPECT_EQ(s.back(), SoundId::Lose);
+  EXPECT_EQ(c.game().verdict().reason, xq::Reason::Checkmate);
+}
+
+TEST(Controller, RestartWhileThinkingDropsTheStaleMove) {
+  xq::ControllerOptions o = fast();
+  o.movetime_override_ms = 300;
+  Controller c(o);
+  c.click(sq("h2"));
+  c.click(sq("e2"));
+  c.update(real_ms());
+  EXPECT_TRUE(c.thinking());
+  c.new_game();
+  EXPECT_FALSE(c.thinking());
+  for (int i = 0; i < 400; ++i) {
+    c.update(real_ms());
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  EXPECT_EQ(c.game().ply(), 0) << "no move landed on the new board";
+}
+
+TEST(Controller, UndoTakesBackBothMoves) {
+  Controller c(fast());
+  c.click(sq("h2"));
+  c.click(sq("e2"));
+  ASSERT_TRUE(wait_until(c, [&] { return c.game().ply() == 2; }));
+  c.undo();
+  EXPECT_EQ(c.game().ply(), 0);
+  EXPECT_TRUE(c.human_to_move());
+  c.redo();
+  EXPECT_EQ(c.game().ply(), 2);
+  // Undo while the computer thinks: the search stops, the player's move goes.
+  c.click(sq("b0"));
+  c.click(sq("c2"));
+  c.update(real_ms());
+  c.undo();
+  EXPECT_EQ(c.game().ply(), 2);
+  EXPECT_FALSE(c.thinking());
+  EXPECT_TRUE(c.human_to_move());
+}
+
+TEST(Controller, UndoAsBlackAfterTheComputerOpened) {
+  Controller c(fast());
+  c.set_mode(xq::Mode::HumanBlack);
+  EXPECT_TRUE(c.flipped()) << "black plays from the bottom";
+  c.new_game();
+  ASSERT_TRUE(wait_until(c, [&] { return c.game().ply() == 1; }));
+  c.undo();
+  EXPECT_EQ(c.game().ply(), 0) << "only the computer's opening move";
+  c.set_mode(xq::Mode::TwoPlayers);
+  c.click(sq("h2"));
+  c.click(sq("e2"));
+  c.click(sq("h9"));
+  c.click(sq("g7"));
+  c.undo();
+  EXPECT_EQ(c.game().ply(), 1) << "two players: one move at a time";
+}
+
+TEST(Controller, UndoAfterTheResult) {
+  Controller c(fast());
+  ASSERT_TRUE(c.new_game("3k5/9/2R6/9/9/9/9/9/9/4K4 w - - 0 1"));
+  c.set_mode(xq::Mode::TwoPlayers);
+  c.click(sq("c7"));
+  c.click(sq("d7"));
+  ASSERT_TRUE(c.game_over());
+  c.undo();
+  EXPECT_FALSE(c.game_over());
+  EXPECT_EQ(c.banner(), "");
+  EXPECT_EQ(c.game().ply(), 0);
+}
+
+TEST(Controller, ComputerAgainstComputerAndStop) {
+  Controller c(fast());
+  c.set_mode(xq::Mode::ComputerOnly);
+  ASSERT_TRUE(wait_until(c, [&] { return c.game().ply() >= 4; }));
+  c.stop_demo();
+  const int ply = c.game().ply();
+  EXPECT_EQ(c.mode(), xq::Mode::TwoPlayers);
+  for (int i = 0; i < 100; ++i) c.update(real_ms());
+  EXPECT_EQ(c.game().ply(), ply);
+  EXPECT_TRUE(c.human_to_move());
+}
+
+TEST(Controller, LevelsAndHint) {
+  Controller c(fast());
+  c.set_level(9);
+  EXPECT_EQ(c.level(), 3);
+  c.set_level(0);
+  EXPECT_EQ(c.level(), 0);
+  c.request_hint();
+  EXPECT_TRUE(c.hinting());
+  ASSERT_TRUE(wait_until(c, [&] { return c.hint() != xq::kNoMove; }));
+  EXPECT_TRUE(c.game().is_legal(c.hint()));
+  EXPECT_EQ(c.game().ply(), 0) << "a hint is not played";
+  c.click(sq("h2"));
+  c.click(sq("e2"));
+  EXPECT_EQ(c.hint(), xq::kNoMove) << "the hint goes with the next move";
+}
+
+TEST(Controller, ReviewKeepsTheGame) {
+  Controller c(fast());
+  c.set_mode(xq::Mode::TwoPlayers);
+  for (const char* m : {"h2", "e2", "h9", "g7", "h0", "g2"}) c.click(sq(m));
+  ASSERT_EQ(c.game().ply(), 3);
+  c.review(1);
+  EXPECT_EQ(c.review_ply(), 1);
+  EXPECT_EQ(xq::to_fen(c.shown_position()).substr(0, 20), "rnbakabnr/9/1c5c1/p1");
+  EXPECT_EQ(c.shown_position().side(), xq::BLACK);
+  EXPECT_EQ(c.last_move(), mv("h2e2"));
+  c.click(sq("a0"));  // a click on the board leaves review, nothing else
+  EXPECT_EQ(c.review_ply(), -1);
+  EXPECT_EQ(c.game().ply(), 3);
+  EXPECT_EQ(c.last_move(), mv("h0g2"));
+}
+
+TEST(Controller, AnimationDelaysTheComputersMove) {
+  xq::ControllerOptions o = fast();
+  o.animation_ms = 150;
+  Controller c(o);
+  c.update(1000);
+  c.click(sq("h2"));
+  c.click(sq("e2"));
+  auto a = c.animation(1075);
+  ASSERT_TRUE(a);
+  EXPECT_EQ(a->first, mv("h2e2"));
+  EXPECT_NEAR(a->second, 0.5f, 0.01f);
+  EXPECT_FALSE(c.animation(1150));
+  // Let the search finish while the clock stays inside the animation.
+  for (int i = 0; i < 300 && c.game().ply() == 1; ++i) {
+    c.update(1100);
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  EXPECT_EQ(c.game().ply(), 1) << "the answer waits for the slide";
+  c.update(1151);
+  EXPECT_EQ(c.game().ply(), 2);
+}
+
+TEST(Controller, LoadGameValidatesAndKeepsStateOnError) {
+  Controller c(fast());
+  c.click(sq("h2"));
+  c.click(sq("e2"));
+  std::string err;
+  EXPECT_FALSE(c.load_game(xq::kStartFen, {mv("h2e2"), mv("h2e2")}, &err));
+  EXPECT_NE(err.find("move 2"), std::string::npos);
+  EXPECT_EQ(c.game().ply(), 1);
+  EXPECT_TRUE(c.load_game(xq::kStartFen, {mv("b2e2"), mv("b9c7")}, &err));
+  EXPECT_EQ(c.game().ply(), 2);
+}
+
+TEST(BoardView, ClicksMapEitherWay) {
+  xq::BoardView v;
+  v.layout(800, 576);
+  EXPECT_FLOAT_EQ(v.scale(), 1.0f);
+  float x, y;
+  v.square_center(sq("a0"), x, y);
+  EXPECT_FLOAT_EQ(x, 36);
+  EXPECT_FLOAT_EQ(y, 540);
+  EXPECT_EQ(v.square_at(x + 10, y - 10), sq("a0"));
+  EXPECT_FALSE(v.square_at(36 + 28, 540));  // between two points
+  v.set_flipped(true);
+  EXPECT_EQ(v.square_at(36, 540), sq("i9"));
+  v.square_center(sq("e0"), x, y);
+  EXPECT_EQ(v.square_at(x, y), sq("e0"));
+  EXPECT_FLOAT_EQ(y, 36);
+  // Twice the size: everything scales.
+  v.set_flipped(false);
+  v.layout(1600, 1152);
+  EXPECT_FLOAT_EQ(v.scale(), 2.0f);
+  v.square_center(sq("i9"), x, y);
+  EXPECT_FLOAT_EQ(x, 2 * (36 + 8 * 56));
+  EXPECT_EQ(v.square_at(x, y), sq("i9"));
+  // A wide window centres the layout.
+  v.layout(1000, 576);
+  EXPECT_FLOAT_EQ(v.board().x, 100);
+}

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# Runs the real xiangqi main loop with SDL's dummy video and audio drivers:
+# injected clicks play a move (in both orientations), screenshots are written,
+# damaged assets are named, and a game killed with SIGKILL is offered back.
+set -euo pipefail
+game="$1"
+src="$2"
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
+fail() { echo "FAIL: $*"; exit 1; }
+
+# Grid point of file f, rank r (red at the bottom) in an 800x576 window.
+px() { echo $((36 + $1 * 56)); }
+py() { echo $((36 + (9 - $1) * 56)); }
+
+# 1. Click the cannon h2 then e2; the computer answers.
+out="$("$game" --config-dir "$tmp/c1" --resume no --no-book --movetime 50 --max-frames 200 --print-state \
+  --click "10:$(px 7):$(py 2)" --click "20:$(px 4):$(py 2)")"
+echo "$out"
+moves="$(grep '^moves' <<<"$out")"
+[[ "$moves" == "moves h2e2 "* ]] || fail "the clicks did not play h2e2: $moves"
+(( $(wc -w <<<"$moves") >= 3 )) || fail "the computer did not answer: $moves"
+
+# 2. The same move with the board flipped: h2 and e2 are now near the top.
+out="$("$game" --config-dir "$tmp/c2" --resume no --no-book --movetime 50 --max-frames 120 --print-state --flip \
+  --click "10:$(px 1):$(py 7)" --click "20:$(px 4):$(py 7)")"
+grep -q '^moves h2e2' <<<"$out" || fail "flipped clicks did not play h2e2: $out"
+
+# 3. Screenshots: the file is a PNG of the requested size.
+"$game" --screenshot "$tmp/s.png" --moves "h2e2 h9g7" --select b0 --no-book
+[[ "$(head -c 8 "$tmp/s.png" | od -An -tx1 | tr -d ' \n')" == "89504e470d0a1a0a" ]] || fail "not a PNG"
+[[ "$(head -c 24 "$tmp/s.png" | tail -c 8 | od -An -tu1 | tr -s ' ')" == " 0 0 3 32 0 0 2 64" ]] || fail "not 800x576"
+"$game" --screenshot "$tmp/big.png" --width 1600 --height 1152 --no-book
+[[ "$(head -c 24 "$tmp/big.png" | tail -c 8 | od -An -tu1 | tr -s ' ')" == " 0 0 6 64 0 0 4 128" ]] || fail "not 1600x1152"
+
+# 4. A damaged asset is named and the program stops cleanly.
+mkdir -p "$tmp/bad"
+cp "$src"/assets/*.png "$src"/assets/*.wav "$tmp/bad/"
+echo "not a png" > "$tmp/bad/pieces.png"
+set +e
+err="$(XIANGQI_ASSETS="$tmp/bad" "$game" --screenshot "$tmp/x.png" --no-book 2>&1)"
+rc=$?
+set -e
+[[ $rc -ne 0 && "$err" == *"pieces.png"* ]] || fail "damaged pieces.png not reported (rc $rc): $err"
+# A missing sound only silences that sound.
+rm "$tmp/bad/check.wav"; cp "$src/assets/pieces.png" "$tmp/bad/"
+err="$(XIANGQI_ASSETS="$tmp/bad" "$game" --config-dir "$tmp/c3" --max-frames 5 --no-book 2>&1)" || fail "missing sound stopped the game"
+
+# 5. Kill the game with SIGKILL mid-game; the next start offers the same game back.
+"$game" --config-dir "$tmp/c4" --resume no --no-book --movetime 50 \
+  --click "10:$(px 7):$(py 2)" --click "20:$(px 4):$(py 2)" \
+  --click "80:$(px 1):$(py 0)" --click "90:$(px 2):$(py 2)" >/dev/null 2>&1 &
+pid=$!
+for _ in $(seq 100); do
+  sleep 0.1
+  if [[ -f "$tmp/c4/autosave.pgn" ]] && (( $(grep -c '^[0-9]' "$tmp/c4/autosave.pgn" || true) >= 1 )) &&
+     grep -q '马八进七' "$tmp/c4/autosave.pgn"; then
+    sleep 0.5; break
+  fi
+done
+kill -9 "$pid"
+wait "$pid" 2>/dev/null || true
+[[ -f "$tmp/c4/autosave.pgn" ]] || fail "no autosave written"
+cat "$tmp/c4/autosave.pgn"
+out="$("$game" --config-dir "$tmp/c4" --resume ask --no-book --max-frames 5 --print-state)"
+echo "$out"
+grep -q '^resume offered: ' <<<"$out" || fail "the game was not offered back"
+grep -q '^moves$' <<<"$out" || fail "asking must not change the game before an answer"
+out="$("$game" --config-dir "$tmp/c4" --resume yes --no-book --movetime 5000 --max-frames 5 --print-state)"
+echo "$out"
+moves="$(grep '^moves' <<<"$out")"
+[[ "$moves" == "moves h2e2 "*" b0c2"* ]] || fail "resumed game lost its moves: $moves"
+n="$(grep -o 'resume offered: [0-9]*' <<<"$out" | grep -o '[0-9]*$')"
+(( $(wc -w <<<"$moves") - 1 == n )) || fail "resumed $(( $(wc -w <<<"$moves") - 1 )) moves, offered $n"
+echo "1 passed, 0 failed"
