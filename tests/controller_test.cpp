@@ -283,3 +283,18 @@ TEST(BoardView, ClicksMapEitherWay) {
   v.layout(1000, 576);
   EXPECT_FLOAT_EQ(v.board().x, 100);
 }
+
+TEST(Controller, ComputerOpensFromTheBook) {
+  xq::Book book;
+  ASSERT_TRUE(book.load(XQ_BOOK_FILE, nullptr));
+  xq::ControllerOptions o = fast();
+  o.book = &book;
+  Controller c(o);
+  c.set_mode(xq::Mode::HumanBlack);
+  c.new_game();
+  ASSERT_TRUE(wait_until(c, [&] { return c.game().ply() == 1; }));
+  xq::Position start = pos_from(xq::kStartFen);
+  bool in_book = false;
+  for (auto& choice : book.moves(start)) in_book |= choice.move == c.game().moves()[0];
+  EXPECT_TRUE(in_book);
+}

@@ -130,3 +130,19 @@ TEST(Uci, HandshakeScoresAndMate) {
   out = t.send({"setoption name Nonsense value 3"});
   EXPECT_EQ(out, std::vector<std::string>{"info string setoption: unknown option 'Nonsense'"});
 }
+
+TEST(Ucci, BookMovesAndABadBookFile) {
+  Transcript t;
+  t.send({"ucci", "setoption usebook true"});
+  auto out = t.send({"position startpos", "go depth 3"});
+  ASSERT_GE(out.size(), 2u);
+  EXPECT_EQ(out[out.size() - 2], "info string book move");
+  xq::Position p = pos_from(xq::kStartFen);
+  EXPECT_TRUE(xq::is_legal(p, mv(last(out).substr(9, 4))));
+  out = t.send({"setoption bookfiles /nonexistent/x.book", "position startpos", "go depth 2"});
+  ASSERT_GE(out.size(), 2u);
+  EXPECT_NE(out[0].find("cannot open book file /nonexistent/x.book"), std::string::npos) << out[0];
+  EXPECT_EQ(last(out).rfind("bestmove ", 0), 0u);
+  out = t.send({"go depth 2"});
+  for (auto& l : out) EXPECT_EQ(l.find("cannot open"), std::string::npos) << "the warning comes once";
+}

@@ -1,0 +1,11 @@
+# Rebuilds the book from book/openings.txt and compares it with the committed one.
+execute_process(COMMAND ${BUILDER} ${SRC}/openings.txt ${OUT} RESULT_VARIABLE rc OUTPUT_VARIABLE out)
+message("${out}")
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "book_builder failed")
+endif()
+file(SHA256 ${OUT} a)
+file(SHA256 ${SRC}/xiangqi.book b)
+if(NOT a STREQUAL b)
+  message(FATAL_ERROR "book/xiangqi.book differs from a fresh build of book/openings.txt: rebuild it")
+endif()
