@@ -52,7 +52,8 @@ int randomness_value(const std::string& v) {
 
 }  // namespace
 
-Protocol::Protocol(Writer out) : out_(std::move(out)), searcher_(std::make_unique<Searcher>(hash_mb_)) {
+Protocol::Protocol(Writer out, size_t hash_mb)
+    : out_(std::move(out)), hash_mb_(hash_mb), searcher_(std::make_unique<Searcher>(hash_mb_)) {
   FenData d;
   parse_fen(kStartFen, d, nullptr);
   pos_ = d.pos;

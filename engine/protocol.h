@@ -17,7 +17,7 @@ class Book;
 class Protocol {
  public:
   using Writer = std::function<void(const std::string&)>;  // one line, no newline
-  explicit Protocol(Writer out);
+  explicit Protocol(Writer out, size_t hash_mb = 32);
   ~Protocol();
 
   // Handles one input line. Returns false after "quit".

@@ -83,7 +83,10 @@ INSTANTIATE_TEST_SUITE_P(Search, Mates,
                                            MateCase{"3ak4/9/9/9/9/9/9/9/9/1R1K1R3 w - - 0 1", 2},
                                            MateCase{"3k5/4a4/9/9/9/9/9/9/9/R3K4 w - - 0 1", 3},
                                            MateCase{"4ka3/9/9/9/9/9/9/9/9/R2K5 w - - 0 1", 3},
-                                           MateCase{"4k4/4a4/9/9/9/9/9/9/9/R2K5 w - - 0 1", 4}));
+                                           MateCase{"4k4/4a4/9/9/9/9/9/9/9/R2K5 w - - 0 1", 4}),
+                         [](const ::testing::TestParamInfo<MateCase>& i) {
+                           return "MateIn" + std::to_string(i.param.moves) + "_" + std::to_string(i.index);
+                         });
 
 TEST(Search, AvoidsLosingPerpetualCheck) {
   // Red has checked on every move; i8i9 now would repeat the position a third time.
