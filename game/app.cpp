@@ -195,6 +195,9 @@ struct Session {
         if (c.mode() == Mode::ComputerOnly) c.stop_demo();
         else c.set_mode(Mode::ComputerOnly);
         break;
+      case Action::HandicapOne: c.new_handicap_game(Handicap::OneHorse); break;
+      case Action::HandicapTwo: c.new_handicap_game(Handicap::TwoHorses); break;
+      case Action::HandicapNine: c.new_handicap_game(Handicap::NinePieces); break;
       case Action::Save: save_game(); break;
       case Action::Load: load_latest(); break;
       case Action::CopyFen:

@@ -36,6 +36,33 @@ bool Controller::new_game(const std::string& fen, std::string* error) {
   return true;
 }
 
+std::string handicap_fen(Handicap h, Color giver) {
+  FenData d;
+  parse_fen(kStartFen, d, nullptr);
+  Position out;
+  for (PieceId id = 16; id < 48; ++id) {
+    Square s = d.pos.square_of(id);
+    if (!s) continue;
+    // Judge from the giver's own view: red's squares, or black's turned round.
+    const Square r = giver == RED ? s : flip_square(s);
+    const bool giver_piece = color_of_id(id) == giver;
+    const PieceType t = type_of_id(id);
+    bool removed = false;
+    if (giver_piece) {
+      if (h == Handicap::OneHorse) removed = t == KNIGHT && file_of(r) == 1;
+      if (h == Handicap::TwoHorses) removed = t == KNIGHT;
+      if (h == Handicap::NinePieces) removed = t == PAWN || t == ADVISOR || t == BISHOP;
+    }
+    if (!removed) out.put_piece(id, s);
+  }
+  return to_fen(out);
+}
+
+void Controller::new_handicap_game(Handicap h) {
+  const Color giver = players_[BLACK] == PlayerKind::Computer && players_[RED] == PlayerKind::Human ? BLACK : RED;
+  new_game(handicap_fen(h, giver));
+}
+
 bool Controller::load_game(const std::string& fen, const std::vector<Move>& moves, std::string* error) {
   Game g;
   if (!g.reset(fen, error)) return false;

@@ -30,6 +30,11 @@ struct Level {
 inline constexpr Level kLevels[] = {{"入门", 100, 40}, {"业余", 500, 16}, {"专业", 2000, 6}, {"大师", 8000, 0}};
 constexpr int kLevelCount = 4;
 
+// Handicap starts: the side giving odds plays without these pieces.
+enum class Handicap { None, OneHorse, TwoHorses, NinePieces };
+// The start position with `giver`'s pieces removed (让单马, 让双马, 让九子).
+std::string handicap_fen(Handicap h, Color giver);
+
 // Who plays which side.
 enum class Mode { HumanRed, HumanBlack, TwoPlayers, ComputerOnly };
 
@@ -53,6 +58,8 @@ class Controller {
   Mode mode() const { return mode_; }
   void set_level(int level);
   int level() const { return level_; }
+  // A new game in which the computer gives odds (red does when both or neither play).
+  void new_handicap_game(Handicap h);
   // Replaces the game with a loaded one (moves already validated).
   bool load_game(const std::string& fen, const std::vector<Move>& moves, std::string* error);
 

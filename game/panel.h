@@ -13,7 +13,7 @@ namespace xq {
 enum class Action {
   None, NewGame, Undo, Redo, Flip, Hint, Sound, Animation, Analysis, Notation,
   Level0, Level1, Level2, Level3, ModeRed, ModeBlack, ModeTwo, ModeDemo,
-  Save, Load, CopyFen, PasteFen
+  Save, Load, CopyFen, PasteFen, HandicapOne, HandicapTwo, HandicapNine
 };
 
 // What the window shows besides the game itself.
@@ -38,7 +38,8 @@ std::vector<Button> panel_buttons(const UiState& ui, const Controller& c);
 Action button_at(const std::vector<Button>& buttons, float x, float y);
 
 // Move list geometry.
-constexpr float kListX = 10, kListY = 330, kListW = 260, kListH = 236, kRowH = 20;
+constexpr float kListX = 10, kListY = 352, kListW = 260, kListH = 214, kRowH = 20;
+constexpr float kStatusY = 208, kAnalysisY = 234;
 int visible_rounds();
 // The ply (moves played before the position) a click in the list asks to review.
 std::optional<int> move_list_hit(const UiState& ui, const Controller& c, float x, float y);

@@ -134,7 +134,7 @@ void Renderer::draw_panel(const Controller& c, const BoardView& v, const UiState
     text_.draw(b.label, r.x + r.w / 2, r.y + (r.h - 16 * s) / 2 - 2 * s, int(16 * s), kPanelText, 1);
   }
   // Status with a small "thinking" indicator.
-  float y = p.y + 176 * s;
+  float y = p.y + kStatusY * s;
   std::string status = c.status();
   if (!ui.message.empty() && now_ms < ui.message_until_ms) status = ui.message;
   text_.draw(status, p.x + 12 * s, y, int(17 * s), {255, 220, 150, 255});
@@ -148,7 +148,7 @@ void Renderer::draw_panel(const Controller& c, const BoardView& v, const UiState
     }
   }
   // Analysis: depth, score from the player's view, nodes, speed and the PV.
-  y = p.y + 202 * s;
+  y = p.y + kAnalysisY * s;
   if (ui.analysis) {
     const SearchInfo info = c.analysis();
     if (info.depth > 0) {

@@ -298,3 +298,23 @@ TEST(Controller, ComputerOpensFromTheBook) {
   for (auto& choice : book.moves(start)) in_book |= choice.move == c.game().moves()[0];
   EXPECT_TRUE(in_book);
 }
+
+TEST(Controller, HandicapStarts) {
+  EXPECT_EQ(xq::handicap_fen(xq::Handicap::OneHorse, xq::RED),
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/R1BAKABNR w - - 0 1");
+  EXPECT_EQ(xq::handicap_fen(xq::Handicap::TwoHorses, xq::RED),
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/R1BAKAB1R w - - 0 1");
+  EXPECT_EQ(xq::handicap_fen(xq::Handicap::NinePieces, xq::RED),
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/9/1C5C1/9/RN2K2NR w - - 0 1");
+  EXPECT_EQ(xq::handicap_fen(xq::Handicap::OneHorse, xq::BLACK),
+            "rnbakab1r/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1");
+  // Playing red against the computer: the computer (black) gives the odds.
+  Controller c(fast());
+  c.new_handicap_game(xq::Handicap::TwoHorses);
+  EXPECT_EQ(c.game().position().count(xq::BLACK, xq::KNIGHT), 0);
+  EXPECT_EQ(c.game().position().count(xq::RED, xq::KNIGHT), 2);
+  EXPECT_TRUE(c.human_to_move());
+  c.set_mode(xq::Mode::TwoPlayers);
+  c.new_handicap_game(xq::Handicap::NinePieces);
+  EXPECT_EQ(c.game().position().count(xq::RED, xq::PAWN), 0);
+}

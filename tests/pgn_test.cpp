@@ -1,0 +1,121 @@
+// Xiangqi PGN writing and reading, damaged files, and the settings and
+// atomic-write helpers of the game.
+#include <filesystem>
+#include <fstream>
+
+#include "pgn.h"
+#include "settings.h"
+#include "test_util.h"
+
+namespace {
+xq::Game played(std::initializer_list<const char*> moves, const std::string& fen = xq::kStartFen) {
+  xq::Game g;
+  EXPECT_TRUE(g.reset(fen));
+  for (const char* m : moves) EXPECT_TRUE(g.play(mv(m))) << m;
+  return g;
+}
+}  // namespace
+
+TEST(Pgn, WritesTagsAndChineseMoves) {
+  const xq::Game g = played({"h2e2", "h9g7", "h0g2", "i9h9"});
+  const std::string pgn = xq::write_pgn(g, {{"Event", "测试"}, {"Date", "2026.11.29"}, {"Red", "甲"}, {"Black", "乙"}});
+  EXPECT_NE(pgn.find("[Event \"测试\"]"), std::string::npos);
+  EXPECT_NE(pgn.find("[Date \"2026.11.29\"]"), std::string::npos);
+  EXPECT_NE(pgn.find("[Red \"甲\"]"), std::string::npos);
+  EXPECT_NE(pgn.find("[Black \"乙\"]"), std::string::npos);
+  EXPECT_NE(pgn.find("[Result \"*\"]"), std::string::npos);
+  EXPECT_EQ(pgn.find("[FEN"), std::string::npos) << "no FEN tag for the start position";
+  EXPECT_NE(pgn.find("1. 炮二平五 马8进7 2. 马二进三 车9平8 *"), std::string::npos) << pgn;
+}
+
+TEST(Pgn, RoundTripWithFenAndResult) {
+  const xq::Game g = played({"c7d7"}, "3k5/9/2R6/9/9/9/9/9/9/4K4 w - - 0 1");
+  const std::string pgn = xq::write_pgn(g, {{"Event", "x"}});
+  EXPECT_NE(pgn.find("[FEN \"3k5/9/2R6/9/9/9/9/9/9/4K4 w - - 0 1\"]"), std::string::npos);
+  EXPECT_NE(pgn.find("[Result \"1-0\"]"), std::string::npos);
+  xq::PgnGame back;
+  std::string err;
+  ASSERT_TRUE(xq::read_pgn(pgn, back, &err)) << err;
+  EXPECT_EQ(back.fen, "3k5/9/2R6/9/9/9/9/9/9/4K4 w - - 0 1");
+  EXPECT_EQ(back.moves, g.moves());
+  EXPECT_EQ(back.tag("Event"), "x");
+}
+
+TEST(Pgn, ReadsIccsCommentsAndVariations) {
+  xq::PgnGame g;
+  std::string err;
+  ASSERT_TRUE(xq::read_pgn("[Event \"e\"]\n\n1. h2e2 {central cannon} h9g7 (1... b9c7) 2. 马二进三 ; rest\n*\n", g, &err))
+      << err;
+  EXPECT_EQ(g.moves, (std::vector<xq::Move>{mv("h2e2"), mv("h9g7"), mv("h0g2")}));
+  // Black to move first: "1..." numbering.
+  const xq::Game b = played({"h9g7", "h0g2"}, "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1");
+  const std::string pgn = xq::write_pgn(b, {});
+  EXPECT_NE(pgn.find("1.... 马8进7 2. 马二进三"), std::string::npos) << pgn;
+  ASSERT_TRUE(xq::read_pgn(pgn, g, &err)) << err;
+  EXPECT_EQ(g.moves, b.moves());
+}
+
+TEST(Pgn, DamagedFilesSayWhatIsWrong) {
+  xq::PgnGame g;
+  g.moves = {mv("h2e2")};
+  std::string err;
+  EXPECT_FALSE(xq::read_pgn("", g, &err));
+  EXPECT_NE(err.find("no game"), std::string::npos);
+  EXPECT_FALSE(xq::read_pgn("[Event \"x\"\n1. h2e2\n", g, &err));
+  EXPECT_NE(err.find("line 1: malformed tag"), std::string::npos) << err;
+  EXPECT_FALSE(xq::read_pgn("[FEN \"nonsense\"]\n\n1. h2e2\n", g, &err));
+  EXPECT_NE(err.find("FEN tag: bad FEN"), std::string::npos) << err;
+  EXPECT_FALSE(xq::read_pgn("1. 炮二平五 马8进7 2. 车一进五\n", g, &err));
+  EXPECT_NE(err.find("move 3 '车一进五'"), std::string::npos) << err;
+  EXPECT_FALSE(xq::read_pgn("1. h2e2 h2e2\n", g, &err));
+  EXPECT_NE(err.find("move 2 'h2e2'"), std::string::npos) << err;
+  EXPECT_EQ(g.moves, std::vector<xq::Move>{mv("h2e2")}) << "a failed read leaves the game as it was";
+}
+
+TEST(Settings, RoundTripAndAtomicWrite) {
+  namespace fs = std::filesystem;
+  const std::string dir = (fs::temp_directory_path() / "xq_settings_test").string();
+  fs::remove_all(dir);
+  xq::Settings s;
+  EXPECT_FALSE(xq::load_settings(dir, s)) << "no file yet";
+  s.level = 3;
+  s.mode = "black";
+  s.animation = false;
+  s.sound = false;
+  s.flip = true;
+  s.iccs = true;
+  s.width = 1200;
+  s.height = 864;
+  std::string err;
+  ASSERT_TRUE(xq::save_settings(dir, s, &err)) << err;
+  EXPECT_FALSE(fs::exists(dir + "/settings.ini.tmp")) << "the temporary file is renamed away";
+  xq::Settings t;
+  ASSERT_TRUE(xq::load_settings(dir, t));
+  EXPECT_EQ(t.level, 3);
+  EXPECT_EQ(t.mode, "black");
+  EXPECT_FALSE(t.animation);
+  EXPECT_FALSE(t.sound);
+  EXPECT_TRUE(t.flip);
+  EXPECT_TRUE(t.iccs);
+  EXPECT_EQ(t.width, 1200);
+  // Garbage values are ignored, not trusted.
+  std::ofstream(dir + "/settings.ini") << "level=77\nmode=sideways\nwidth=5\n";
+  xq::Settings u;
+  ASSERT_TRUE(xq::load_settings(dir, u));
+  EXPECT_EQ(u.level, 1);
+  EXPECT_EQ(u.mode, "red");
+  EXPECT_EQ(u.width, 0);
+  // The background writer puts files down, newest content winning.
+  {
+    xq::BackgroundWriter w;
+    w.write(dir + "/a.txt", "one");
+    w.write(dir + "/a.txt", "two");
+    w.flush();
+    std::string text;
+    ASSERT_TRUE(xq::read_file(dir + "/a.txt", text));
+    EXPECT_EQ(text, "two");
+    w.remove(dir + "/a.txt");
+  }
+  EXPECT_FALSE(fs::exists(dir + "/a.txt")) << "pending work is finished on destruction";
+  fs::remove_all(dir);
+}
