@@ -78,6 +78,10 @@ int main(int argc, char** argv) {
     return 2;
   }
   std::ios::sync_with_stdio(false);
+  // cin is tied to cout: every read would flush cout from this thread while the
+  // search thread writes under the protocol's lock, racing on the buffer (and
+  // printing lines twice). All output goes through the protocol's writer.
+  std::cin.tie(nullptr);
   xq::Protocol protocol([](const std::string& line) {
     std::cout << line << '\n' << std::flush;
   });
