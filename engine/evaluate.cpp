@@ -1,5 +1,7 @@
 #include "evaluate.h"
 
+#include <algorithm>
+
 namespace xq {
 
 namespace {
@@ -81,9 +83,90 @@ constexpr PsqTable build_psq() {
 // Built at compile time, so no start-up order can see it empty.
 constinit const PsqTable g_psq = build_psq();
 
+namespace {
+
+// Horses and cannons trade value as the board empties: a cannon needs
+// screens, a horse needs room.
+int phase_terms(const Position& pos, Color c, int majors) {
+  const int shift = (majors - 6) * 3;
+  return pos.count(c, CANNON) * shift - pos.count(c, KNIGHT) * shift;
+}
+
+// Attackers that can reach a king: rooks count double.
+int attack_units(const Position& pos, Color c) {
+  int crossed = 0;
+  for (int i = 11; i < 16; ++i) {
+    const Square s = pos.square_of(side_base(c) + i);
+    crossed += s && geo().side_of_river[s] != int(c);
+  }
+  return 2 * pos.count(c, ROOK) + pos.count(c, KNIGHT) + pos.count(c, CANNON) + crossed / 2;
+}
+
+// King shelter: missing advisors and elephants matter as the opponent attacks,
+// and a cannon facing the king down an open file (空头炮) is a standing threat.
+int king_safety(const Position& pos, Color c) {
+  const int units = std::min(attack_units(pos, ~c), 8);
+  int penalty = ((2 - pos.count(c, ADVISOR)) * 6 + (2 - pos.count(c, BISHOP)) * 4) * units / 2;
+  const Square k = pos.king_square(c);
+  const int fwd = c == RED ? 16 : -16;
+  for (Square s = k + fwd; geo().in_board[s]; s += fwd) {
+    const PieceId p = pos.piece_at(s);
+    if (!p) continue;
+    if (color_of_id(p) != c && type_of_id(p) == CANNON) penalty += 30 + 6 * units;
+    break;
+  }
+  return -penalty;
+}
+
+// Mobility of rooks (squares along open lines) and horses (unblocked jumps).
+int mobility(const Position& pos, Color c) {
+  int score = 0;
+  const int base = side_base(c);
+  for (int i = 7; i <= 8; ++i) {
+    const Square from = pos.square_of(base + i);
+    if (!from) continue;
+    int n = 0;
+    for (int d : {-16, -1, 1, 16})
+      for (Square s = from + d; geo().in_board[s] && !pos.piece_at(s); s += d) ++n;
+    score += 2 * n;
+  }
+  static constexpr int kDelta[8] = {-33, -31, -18, 14, -14, 18, 31, 33};
+  static constexpr int kLeg[8] = {-16, -16, -1, -1, 1, 1, 16, 16};
+  for (int i = 5; i <= 6; ++i) {
+    const Square from = pos.square_of(base + i);
+    if (!from) continue;
+    int n = 0;
+    for (int k = 0; k < 8; ++k) {
+      const Square to = from + kDelta[k];
+      if (!geo().in_board[to] || pos.piece_at(from + kLeg[k])) continue;
+      const PieceId p = pos.piece_at(to);
+      n += !p || color_of_id(p) != c;
+    }
+    score += 4 * n - (n <= 1 ? 20 : 0);
+  }
+  return score;
+}
+
+int side_terms(const Position& pos, Color c, int majors) {
+  return phase_terms(pos, c, majors) + king_safety(pos, c) + mobility(pos, c);
+}
+
+}  // namespace
+
+constexpr Score kLazyMargin = 160;
+
+Score evaluate(const Position& pos, Score alpha, Score beta) {
+  const Color us = pos.side();
+  const Score base = pos.psq_sum(us) - pos.psq_sum(~us) + kTempo;
+  if (base + kLazyMargin <= alpha || base - kLazyMargin >= beta) return base;
+  return evaluate(pos);
+}
+
 Score evaluate(const Position& pos) {
   const Color us = pos.side();
-  return pos.psq_sum(us) - pos.psq_sum(~us) + kTempo;
+  int majors = 0;
+  for (Color c : {RED, BLACK}) majors += pos.count(c, ROOK) + pos.count(c, KNIGHT) + pos.count(c, CANNON);
+  return pos.psq_sum(us) - pos.psq_sum(~us) + side_terms(pos, us, majors) - side_terms(pos, ~us, majors) + kTempo;
 }
 
 }  // namespace xq

@@ -10,5 +10,8 @@ constexpr Score kTempo = 6;
 
 // Score from the side to move's view.
 Score evaluate(const Position& pos);
+// The same, but may return just material and tables when those already fall
+// well outside (alpha, beta): the other terms never move a score that far.
+Score evaluate(const Position& pos, Score alpha, Score beta);
 
 }  // namespace xq

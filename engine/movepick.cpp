@@ -1,5 +1,6 @@
 #include "movepick.h"
 
+#include <algorithm>
 #include <cstring>
 
 #include "evaluate.h"
@@ -11,6 +12,11 @@ void History::clear() { std::memset(table, 0, sizeof table); }
 void History::age() {
   for (auto& row : table)
     for (int& v : row) v /= 2;
+}
+
+void History::punish(Move m, int depth) {
+  int& v = table[move_from(m)][move_to(m)];
+  v = std::max(v - depth * depth, -(1 << 24));
 }
 
 void History::reward(Move m, int depth) {

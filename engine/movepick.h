@@ -10,6 +10,7 @@ struct History {
   void clear();
   void age();           // halve between searches
   void reward(Move m, int depth);
+  void punish(Move m, int depth);
   int get(Move m) const { return table[move_from(m)][move_to(m)]; }
 };
 

@@ -36,6 +36,7 @@ void Position::clear() {
   side_ = RED;
   key_ = 0;
   vl_[0] = vl_[1] = 0;
+  std::memset(counts_, 0, sizeof counts_);
   ply_ = 0;
 }
 
@@ -49,6 +50,7 @@ void Position::add_piece(PieceId id, Square s) {
   sq_of_[id] = uint8_t(s);
   key_ ^= zobrist().piece[piece_index(id)][s];
   vl_[color_of_id(id)] += psq_value(id, s);
+  ++counts_[piece_index(id)];
 }
 
 void Position::remove_piece(PieceId id, Square s) {
@@ -56,6 +58,7 @@ void Position::remove_piece(PieceId id, Square s) {
   sq_of_[id] = 0;
   key_ ^= zobrist().piece[piece_index(id)][s];
   vl_[color_of_id(id)] -= psq_value(id, s);
+  --counts_[piece_index(id)];
 }
 
 void Position::put_piece(PieceId id, Square s) { add_piece(id, s); }
@@ -65,11 +68,6 @@ void Position::set_side(Color c) {
   side_ = c;
 }
 
-int Position::count(Color c, PieceType t) const {
-  int base = side_base(c) + kTypeFirstSlot[t], n = 0;
-  for (int i = 0; i < kTypeSlotCount[t]; ++i) n += sq_of_[base + i] != 0;
-  return n;
-}
 
 uint64_t Position::mirror_key() const {
   uint64_t k = side_ == BLACK ? zobrist().side : 0;
@@ -124,12 +122,16 @@ bool Position::kings_facing() const {
   return true;
 }
 
-void Position::do_move(Move m) {
+StateInfo& Position::push_state() {
   if (ply_ >= kMaxHistory) {  // keep the newest half; older plies no longer matter for repetition
     std::memmove(&st_[0], &st_[kMaxHistory / 2], sizeof(StateInfo) * (kMaxHistory / 2));
     ply_ = kMaxHistory / 2;
   }
-  StateInfo& st = st_[ply_++];
+  return st_[ply_++];
+}
+
+void Position::do_move(Move m) {
+  StateInfo& st = push_state();
   const Square from = move_from(m), to = move_to(m);
   const PieceId id = board_[from], cap = board_[to];
   st.key = key_;
@@ -155,11 +157,7 @@ void Position::undo_move() {
 }
 
 void Position::do_null() {
-  if (ply_ >= kMaxHistory) {
-    std::memmove(&st_[0], &st_[kMaxHistory / 2], sizeof(StateInfo) * (kMaxHistory / 2));
-    ply_ = kMaxHistory / 2;
-  }
-  StateInfo& st = st_[ply_++];
+  StateInfo& st = push_state();
   st.key = key_;
   st.move = kNoMove;
   st.captured = 0;

@@ -96,18 +96,20 @@ class Position {
   bool last_was_null() const { return ply_ && st_[ply_ - 1].move == kNoMove; }
 
   // Piece counts by type, for evaluation and null-move margins.
-  int count(Color c, PieceType t) const;
+  int count(Color c, PieceType t) const { return counts_[c * 7 + t]; }
   uint64_t mirror_key() const;  // key of the left-right mirrored position
 
  private:
   void add_piece(PieceId id, Square s);
   void remove_piece(PieceId id, Square s);
+  StateInfo& push_state();
 
   uint8_t board_[256];
   uint8_t sq_of_[48];
   Color side_;
   uint64_t key_;
   int vl_[2];
+  int counts_[14];  // pieces on the board by colour and type
   int ply_;
   std::array<StateInfo, kMaxHistory> st_;
 };

@@ -1,6 +1,7 @@
 #include "search.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 #include "evaluate.h"
@@ -17,6 +18,17 @@ int major_material(const Position& pos, Color c) {
   return pos.count(c, ROOK) * kPieceValue[ROOK] + pos.count(c, KNIGHT) * kPieceValue[KNIGHT] +
          pos.count(c, CANNON) * kPieceValue[CANNON];
 }
+
+// Late move reductions by depth and move number.
+struct ReductionTable {
+  int r[64][64];
+  ReductionTable() {
+    for (int d = 0; d < 64; ++d)
+      for (int n = 0; n < 64; ++n) r[d][n] = d && n ? int(0.75 + std::log(d) * std::log(n) / 2.25) : 0;
+  }
+};
+const ReductionTable kReductionTable;
+const auto& kReduction = kReductionTable.r;
 
 uint64_t mix(uint64_t x) {
   x ^= x >> 33;
@@ -50,8 +62,8 @@ void Search::check_limits() {
   if (stop_->load(std::memory_order_relaxed) || (hard_ms_ && elapsed_ms() >= hard_ms_)) aborted_ = true;
 }
 
-Score Search::eval() const {
-  Score s = evaluate(pos_);
+Score Search::eval(Score alpha, Score beta) const {
+  Score s = evaluate(pos_, alpha, beta);
   if (options_.randomness > 0) {
     const int r = options_.randomness;
     s += int(mix(pos_.key() ^ options_.seed) % uint64_t(2 * r + 1)) - r;
@@ -80,7 +92,7 @@ Score Search::quiesce(Score alpha, Score beta, int ply) {
   const bool in_check = pos_.in_check();
   Score best;
   if (!in_check) {
-    best = eval();
+    best = eval(alpha, beta);
     if (best >= beta) return best;
     alpha = std::max(alpha, best);
   } else {
@@ -138,10 +150,16 @@ Score Search::search(int depth, Score alpha, Score beta, int ply, bool null_ok) 
   }
   Move hash_move = hit.found ? hit.move : kNoMove;
   const bool in_check = pos_.in_check();
+  // The static score only feeds the prunings of non-PV nodes; a lazy one will do.
+  const Score static_eval = in_check || pv_node ? -kInfinite : eval(alpha - 300, beta + 330);
+  const bool quiet_window = std::abs(beta) < kBanThreshold && std::abs(alpha) < kBanThreshold;
+
+  // Reverse futility: far above beta near the leaves, the opponent will not catch up.
+  if (!pv_node && !in_check && depth <= 3 && quiet_window && static_eval - 110 * depth >= beta) return static_eval;
 
   // Null move: give the opponent a free move; if we still beat beta, cut.
   if (!pv_node && !in_check && null_ok && depth >= 2 && !pos_.last_was_null() &&
-      major_material(pos_, pos_.side()) >= kNullMargin && eval() >= beta) {
+      major_material(pos_, pos_.side()) >= kNullMargin && static_eval >= beta) {
     const int r = depth >= 6 ? 3 : 2;
     pos_.do_null();
     Score s = -search(depth - 1 - r, -beta, -beta + 1, ply + 1, false);
@@ -162,10 +180,16 @@ Score Search::search(int depth, Score alpha, Score beta, int ply, bool null_ok) 
   Move best_move = kNoMove;
   int searched = 0;
   const Score alpha0 = alpha;
+  // Futility: at the last plies, quiet moves cannot lift a hopeless static score.
+  const bool futile = !pv_node && !in_check && depth <= 2 && quiet_window &&
+                      static_eval + (depth == 1 ? 120 : 280) <= alpha;
+  Move quiets[kMaxMoves];
+  int quiet_count = 0;
   for (Move m; (m = picker.next());) {
     if (!legal(m, in_check)) continue;
     const bool capture = pos_.piece_at(move_to(m)) != 0;
     const bool quiet_stage = picker.in_quiet_stage() && !capture;
+    if (futile && quiet_stage && searched > 0) continue;
     pos_.do_move(m);
     const bool gives_check = pos_.in_check();
     const int new_depth = depth - 1 + (gives_check ? 1 : 0);
@@ -173,10 +197,12 @@ Score Search::search(int depth, Score alpha, Score beta, int ply, bool null_ok) 
     if (searched == 0) {
       s = -search(new_depth, -beta, -alpha, ply + 1, true);
     } else {
-      // Late quiet moves are searched shallower first.
+      // Late quiet moves are searched shallower first, the later the shallower.
       int reduction = 0;
-      if (depth >= 3 && quiet_stage && !in_check && !gives_check && searched >= 3)
-        reduction = searched >= 10 && depth >= 6 ? 2 : 1;
+      if (depth >= 3 && quiet_stage && !in_check && !gives_check && searched >= 3) {
+        reduction = kReduction[std::min(depth, 63)][std::min(searched, 63)] - (pv_node ? 1 : 0);
+        reduction = std::clamp(reduction, 1, new_depth - 1);
+      }
       s = -search(new_depth - reduction, -alpha - 1, -alpha, ply + 1, true);
       if (s > alpha && reduction) s = -search(new_depth, -alpha - 1, -alpha, ply + 1, true);
       if (s > alpha && s < beta) s = -search(new_depth, -beta, -alpha, ply + 1, true);
@@ -184,6 +210,7 @@ Score Search::search(int depth, Score alpha, Score beta, int ply, bool null_ok) 
     pos_.undo_move();
     if (aborted_) return 0;
     ++searched;
+    if (!capture && quiet_count < kMaxMoves) quiets[quiet_count++] = m;
     if (s > best) {
       best = s;
       if (s > alpha) {
@@ -197,6 +224,8 @@ Score Search::search(int depth, Score alpha, Score beta, int ply, bool null_ok) 
               killers_[ply][0] = m;
             }
             history_.reward(m, depth);
+            // The quiet moves tried before it did not cut: push them down.
+            for (int q = 0; q + 1 < quiet_count; ++q) history_.punish(quiets[q], depth);
           }
           break;
         }

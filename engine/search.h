@@ -55,7 +55,7 @@ class Search {
   Score search(int depth, Score alpha, Score beta, int ply, bool null_ok);
   Score quiesce(Score alpha, Score beta, int ply);
   Score root_search(int depth, Score alpha, Score beta);
-  Score eval() const;
+  Score eval(Score alpha = -kInfinite, Score beta = kInfinite) const;
   bool legal(Move m, bool in_check);
   void check_limits();
   int elapsed_ms() const;

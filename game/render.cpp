@@ -169,7 +169,8 @@ void Renderer::draw_panel(const Controller& c, const BoardView& v, const UiState
       int shown = 0;
       for (Move m : info.pv) {
         if (!is_legal(pos, m) || shown == 8) break;
-        pv += (pv.empty() ? "" : " ") + move_to_chinese(pos, m);
+        if (!pv.empty()) pv += ' ';
+        pv += move_to_chinese(pos, m);
         pos.do_move(m);
         ++shown;
         if (shown == 4) {
