@@ -67,6 +67,22 @@ TEST(Judge, PlainRepetitionDraws) {
   EXPECT_EQ(xq::verdict_text(g.verdict()), "和棋：重复局面");
 }
 
+TEST(Judge, MutualPerpetualCheckDraws) {
+  // Both sides check on every move of the cycle (found by a search over
+  // checking moves): neither is the lone perpetual checker, so it is a draw.
+  xq::Game g = game_from("4ck2r/9/2r4cb/n1p3p1n/2b4RP/2p1p1P2/N3C4/3A4B/R8/2B1KA3 w - - 0 1");
+  play(g, {"a1f1"});
+  for (int round = 0; round < 2; ++round) {
+    for (const char* m : {"e4f4", "e3f3", "f4e4", "f3e3"}) {
+      EXPECT_FALSE(g.verdict().over());
+      ASSERT_TRUE(g.play(mv(m))) << m;
+      EXPECT_TRUE(g.last_move_gave_check()) << m << " gives check";
+    }
+  }
+  EXPECT_EQ(g.verdict().outcome, xq::Outcome::Draw);
+  EXPECT_EQ(g.verdict().reason, xq::Reason::Repetition);
+}
+
 TEST(Judge, CheckingOnlySometimesIsNotPerpetual) {
   // Red checks on one move of its cycle and not the other: a draw.
   xq::Game g = game_from("4k4/9/9/9/9/9/9/9/9/3K4R w - - 0 1");
