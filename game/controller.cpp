@@ -118,10 +118,7 @@ std::vector<Square> Controller::targets() const {
 }
 
 void Controller::click_elsewhere() {
-  if (game_over() && review_ply_ < 0) {
-    const std::string fen = kStartFen;
-    new_game(fen);
-  }
+  if (game_over() && review_ply_ < 0) new_game();
 }
 
 void Controller::click(Square s) {
@@ -130,7 +127,7 @@ void Controller::click(Square s) {
     return;
   }
   if (game_over()) {
-    new_game(kStartFen);
+    new_game();
     return;
   }
   if (!human_to_move()) return;
@@ -147,12 +144,11 @@ void Controller::click(Square s) {
     sounds_.push_back(SoundId::Illegal);
     return;
   }
-  apply_move(m, false);
+  apply_move(m);
 }
 
-void Controller::apply_move(Move m, bool by_computer) {
+void Controller::apply_move(Move m) {
   if (!game_.play(m)) return;
-  (void)by_computer;
   anim_move_ = m;
   anim_start_ms_ = now_ms_;
   after_record_change();
@@ -226,8 +222,7 @@ std::optional<std::pair<Move, float>> Controller::animation(int64_t now_ms) cons
   return std::make_pair(anim_move_, float(t) / float(options_.animation_ms));
 }
 
-void Controller::start_search_if_needed(int64_t now_ms) {
-  (void)now_ms;
+void Controller::start_search_if_needed() {
   if (game_over() || searching_ || pending_) return;
   const Color side = game_.side_to_move();
   if (players_[side] != PlayerKind::Computer) return;
@@ -266,9 +261,9 @@ void Controller::update(int64_t now_ms) {
   if (pending_ && !animation(now_ms)) {
     const Move m = pending_;
     pending_ = kNoMove;
-    if (players_[game_.side_to_move()] == PlayerKind::Computer && game_.is_legal(m)) apply_move(m, true);
+    if (players_[game_.side_to_move()] == PlayerKind::Computer && game_.is_legal(m)) apply_move(m);
   }
-  start_search_if_needed(now_ms);
+  start_search_if_needed();
 }
 
 std::vector<SoundId> Controller::take_sounds() {

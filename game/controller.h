@@ -113,8 +113,8 @@ class Controller {
   uint64_t revision() const { return revision_; }
 
  private:
-  void apply_move(Move m, bool by_computer);
-  void start_search_if_needed(int64_t now_ms);
+  void apply_move(Move m);
+  void start_search_if_needed();
   void cancel_search();
   void after_record_change();
 
