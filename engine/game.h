@@ -44,6 +44,7 @@ class Game {
   Color side_to_move() const { return pos_.side(); }
   const std::string& start_fen() const { return start_fen_; }
   Color start_side() const { return start_.pos.side(); }
+  const Position& start_position() const { return start_.pos; }
   int start_fullmove() const { return start_.fullmove; }
   const std::vector<Move>& moves() const { return moves_; }
   int ply() const { return int(moves_.size()); }

@@ -185,14 +185,21 @@ void Renderer::draw_panel(const Controller& c, const BoardView& v, const UiState
   text_.draw("着法", p.x + kListX * s, p.y + (kListY - 24) * s, int(16 * s), {255, 220, 150, 255});
   fill(at({kListX, kListY, kListW, kListH}), {52, 30, 16, 255});
   const Game& g = c.game();
-  Game replay;
-  replay.reset(g.start_fen());
+  // Move names change only with the record: rebuild them then, not every frame.
+  if (names_revision_ != c.revision() || names_iccs_ != ui.iccs) {
+    names_.clear();
+    Position replay = g.start_position();
+    for (Move m : g.moves()) {
+      names_.push_back(ui.iccs ? move_to_iccs(m) : move_to_chinese(replay, m));
+      replay.do_move(m);
+    }
+    names_revision_ = c.revision();
+    names_iccs_ = ui.iccs;
+  }
   const bool black_first = g.start_side() == BLACK;
   const int first = ui.scroll, rows = visible_rounds();
-  for (int i = 0; i < g.ply(); ++i) {
-    const Move m = g.moves()[i];
-    const std::string name = ui.iccs ? move_to_iccs(m) : move_to_chinese(replay.position(), m);
-    replay.play(m);
+  for (int i = 0; i < g.ply() && i < int(names_.size()); ++i) {
+    const std::string& name = names_[i];
     const int slot = i + (black_first ? 1 : 0), round = slot / 2, col = slot % 2;
     if (round < first || round >= first + rows) continue;
     const float ry = p.y + (kListY + (round - first) * kRowH + 1) * s;

@@ -5,6 +5,7 @@
 #include <SDL.h>
 
 #include <string>
+#include <vector>
 
 #include "board_view.h"
 #include "controller.h"
@@ -34,6 +35,9 @@ class Renderer {
   SDL_Texture* pieces_ = nullptr;
   SDL_Texture* markers_ = nullptr;
   Text text_;
+  std::vector<std::string> names_;  // move list in the chosen notation
+  uint64_t names_revision_ = ~uint64_t(0);
+  bool names_iccs_ = false;
 };
 
 }  // namespace xq
