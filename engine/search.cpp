@@ -242,7 +242,6 @@ Score Search::search(int depth, Score alpha, Score beta, int ply, bool null_ok) 
 Score Search::root_search(int depth, Score alpha, Score beta) {
   pv_len_[0] = 0;
   Score best = -kInfinite;
-  const bool in_check = pos_.in_check();
   for (size_t i = 0; i < root_moves_.size(); ++i) {
     const Move m = root_moves_[i];
     ++nodes_;
@@ -256,7 +255,6 @@ Score Search::root_search(int depth, Score alpha, Score beta) {
       if (s > alpha && s < beta) s = -search(new_depth, -beta, -alpha, 1, true);
     }
     pos_.undo_move();
-    (void)in_check;
     if (aborted_) break;
     if (s > best) {
       best = s;
