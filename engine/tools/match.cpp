@@ -1,147 +1,216 @@
 // xiangqi-match: plays two UCCI/UCI engine programs against each other from a
 // file of openings, each opening twice with colours swapped, judged by the
-// rules core. Prints a line per game, then W/D/L for engine 1 and an Elo
-// estimate with its 95% error bar.
+// rules core. Runs several games at once (--concurrency), can stop early on a
+// sequential test (--sprt), and reports W/D/L for engine 1, an Elo estimate
+// with its 95% error bar, and each side's measured time per move.
 #include <signal.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
-#include <cmath>
+#include <atomic>
 #include <cstdio>
-#include <cstring>
+#include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <mutex>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
+#include "engine_process.h"
 #include "game.h"
+#include "match_stats.h"
 #include "notation.h"
+
+using xq::tools::EngineProcess;
+using xq::tools::EngineSpec;
 
 namespace {
 
-struct EngineSpec {
-  std::string command;
-  std::string protocol = "ucci";
-  std::vector<std::string> options;  // raw setoption lines
+struct Config {
+  EngineSpec spec[2];
+  std::string limit = "depth 3";
+  std::vector<std::string> openings;
+  int games = 2, max_plies = 300, concurrency = 1, timeout_ms = 0;
+  bool sprt = false;
+  xq::tools::Sprt test;
+  std::string record_file;
 };
 
-class Engine {
- public:
-  bool start(const EngineSpec& spec) {
-    spec_ = spec;
-    int in[2], out[2];
-    if (pipe(in) || pipe(out)) return false;
-    pid_ = fork();
-    if (pid_ == 0) {
-      dup2(in[0], 0);
-      dup2(out[1], 1);
-      close(in[1]);
-      close(out[0]);
-      execl("/bin/sh", "sh", "-c", ("exec " + spec.command).c_str(), (char*)nullptr);
-      _exit(127);
-    }
-    close(in[0]);
-    close(out[1]);
-    to_ = fdopen(in[1], "w");
-    from_ = fdopen(out[0], "r");
-    send(spec.protocol);
-    if (!wait_for(spec.protocol == "uci" ? "uciok" : "ucciok")) return false;
-    for (auto& o : spec.options) send(o);
-    send("isready");
-    return wait_for("readyok");
-  }
-  ~Engine() {
-    if (to_) {
-      send("quit");
-      fclose(to_);
-    }
-    if (from_) fclose(from_);
-    if (pid_ > 0) {
-      kill(pid_, SIGTERM);
-      waitpid(pid_, nullptr, 0);
-    }
-  }
-  void send(const std::string& s) {
-    fprintf(to_, "%s\n", s.c_str());
-    fflush(to_);
-  }
-  bool read_line(std::string& line) {
-    char buf[8192];
-    if (!fgets(buf, sizeof buf, from_)) return false;
-    line = buf;
-    while (!line.empty() && (line.back() == '\n' || line.back() == '\r')) line.pop_back();
-    return true;
-  }
-  bool wait_for(const std::string& word) {
-    for (std::string l; read_line(l);)
-      if (l.rfind(word, 0) == 0) return true;
-    return false;
-  }
-  void new_game() {
-    send(spec_.protocol == "uci" ? "ucinewgame" : "setoption newgame");
-    send("isready");
-    wait_for("readyok");
-  }
-  // Returns the move text after "bestmove", or "" for none.
-  std::string go(const std::string& position, const std::string& limit) {
-    send(position);
-    send("go " + limit);
-    for (std::string l; read_line(l);) {
-      if (l.rfind("bestmove", 0) == 0) {
-        std::istringstream s(l);
-        std::string w, m;
-        s >> w >> m;
-        return m;
-      }
-      if (l.rfind("nobestmove", 0) == 0) return "";
-    }
-    return "";
-  }
-
- private:
-  EngineSpec spec_;
-  pid_t pid_ = -1;
-  FILE* to_ = nullptr;
-  FILE* from_ = nullptr;
+struct Shared {
+  std::mutex mutex;
+  std::atomic<int> next_game{0};
+  std::atomic<bool> stop{false};
+  xq::tools::Score3 score;
+  double think_ms[2] = {0, 0};
+  long moves[2] = {0, 0};
+  int started_games = 0;
+  std::ofstream record;
 };
 
-double elo_from(double p) { return -400.0 * std::log10(1.0 / p - 1.0); }
+struct GameResult {
+  xq::Outcome outcome = xq::Outcome::Ongoing;
+  std::string reason;
+  int plies = 0;
+  std::string moves;  // ICCS, space-separated, opening included
+  double think_ms[2] = {0, 0};
+  long moves_made[2] = {0, 0};
+};
+
+// Plays one game; engines[0] is engine 1. Restarts an engine that failed.
+GameResult play_game(const Config& cfg, EngineProcess* engines, const std::string& opening, bool e1_red) {
+  GameResult r;
+  xq::Game game;
+  std::vector<std::string> moves;
+  std::istringstream os(opening);
+  for (std::string m; os >> m;) {
+    xq::Move mv;
+    xq::Position p = game.position();
+    if (!xq::parse_move(p, m, mv, nullptr) || !game.play(mv)) {
+      r.reason = "bad opening line: " + opening;
+      return r;
+    }
+    moves.push_back(xq::move_to_iccs(mv));
+  }
+  for (int i = 0; i < 2; ++i)
+    if (!engines[i].running() || !engines[i].new_game()) engines[i].start(cfg.spec[i]);
+  while (!game.verdict().over()) {
+    if (game.ply() >= cfg.max_plies) {
+      r.outcome = xq::Outcome::Draw;
+      r.reason = "adjudicated draw at the ply limit";
+      break;
+    }
+    const bool red_to_move = game.side_to_move() == xq::RED;
+    const int who = red_to_move == e1_red ? 0 : 1;
+    EngineProcess& e = engines[who];
+    double ms = 0;
+    const std::string text = e.running() ? e.go("", moves, cfg.limit, cfg.timeout_ms, &ms) : "";
+    xq::Move mv;
+    if (text.empty() || !xq::iccs_to_move(text, mv, nullptr) || !game.play(mv)) {
+      r.outcome = red_to_move ? xq::Outcome::BlackWins : xq::Outcome::RedWins;
+      r.reason = (red_to_move ? "red" : "black") + std::string(" engine gave an illegal or no move: '") + text + "'" +
+                 (e.error().empty() ? "" : " (" + e.error() + ")");
+      e.stop();  // a fresh process for the next game
+      break;
+    }
+    r.think_ms[who] += ms;
+    r.moves_made[who]++;
+    moves.push_back(text);
+  }
+  if (game.verdict().over()) {
+    r.outcome = game.verdict().outcome;
+    r.reason = xq::verdict_text_en(game.verdict());
+  }
+  r.plies = game.ply();
+  for (const auto& m : moves) r.moves += (r.moves.empty() ? "" : " ") + m;
+  return r;
+}
+
+void worker(const Config& cfg, Shared& sh) {
+  EngineProcess engines[2];
+  for (int i = 0; i < 2; ++i)
+    if (!engines[i].start(cfg.spec[i])) {
+      std::lock_guard<std::mutex> lock(sh.mutex);
+      std::cerr << "engine " << i + 1 << " did not start: " << engines[i].error() << "\n";
+      sh.stop = true;
+      return;
+    }
+  for (;;) {
+    if (sh.stop) return;
+    const int g = sh.next_game++;
+    if (g >= cfg.games) return;
+    const std::string& opening = cfg.openings[(g / 2) % cfg.openings.size()];
+    const bool e1_red = g % 2 == 0;
+    const GameResult r = play_game(cfg, engines, opening, e1_red);
+    std::lock_guard<std::mutex> lock(sh.mutex);
+    if (r.outcome == xq::Outcome::Ongoing) {
+      std::cerr << "game " << g + 1 << " skipped: " << r.reason << "\n";
+      continue;
+    }
+    const bool draw = r.outcome == xq::Outcome::Draw;
+    const bool e1_won = (r.outcome == xq::Outcome::RedWins) == e1_red;
+    (draw ? sh.score.d : e1_won ? sh.score.w : sh.score.l)++;
+    for (int i = 0; i < 2; ++i) {
+      sh.think_ms[i] += r.think_ms[i];
+      sh.moves[i] += r.moves_made[i];
+    }
+    std::printf("game %d: engine1 %s, %s, %d plies, %s  [W %d D %d L %d]\n", g + 1, e1_red ? "red" : "black",
+                draw ? "draw" : e1_won ? "engine1 wins" : "engine2 wins", r.plies, r.reason.c_str(), sh.score.w,
+                sh.score.d, sh.score.l);
+    std::fflush(stdout);
+    if (sh.record.is_open()) {
+      const char* result = r.outcome == xq::Outcome::RedWins ? "1-0" : r.outcome == xq::Outcome::BlackWins ? "0-1" : "1/2-1/2";
+      sh.record << result << "\t" << (e1_red ? "e1=red" : "e1=black") << "\t" << r.moves << "\n";
+      sh.record.flush();
+    }
+    if (cfg.sprt && cfg.test.decide(sh.score) != 0) sh.stop = true;
+  }
+}
 
 int usage() {
   std::cerr << "usage: xiangqi-match --e1 CMD --e2 CMD [--p1 ucci|uci] [--p2 ucci|uci]\n"
                "       [--o1 'setoption ...'] [--o2 'setoption ...'] [--openings FILE] [--games N]\n"
-               "       [--movetime MS | --depth D | --nodes N] [--max-plies N]\n";
+               "       [--movetime MS | --depth D | --nodes N] [--max-plies N] [--concurrency N]\n"
+               "       [--sprt ELO0 ELO1] [--sprt-alpha A] [--sprt-beta B] [--timeout MS] [--record FILE]\n"
+               "In UCI an engine that offers UCI_Variant (Fairy-Stockfish) is set to xiangqi and its\n"
+               "1-10 rank numbers are converted.\n";
   return 2;
+}
+
+bool parse_int(const std::string& v, int& out, int lo) {
+  char* end = nullptr;
+  const long x = std::strtol(v.c_str(), &end, 10);
+  if (end == v.c_str() || *end || x < lo || x > 1000000000L) return false;
+  out = int(x);
+  return true;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
   signal(SIGPIPE, SIG_IGN);
-  EngineSpec a, b;
-  std::string openings_file, limit = "depth 3";
-  int games = 2, max_plies = 300;
+  Config cfg;
+  std::string openings_file;
+  int limit_ms = 0;
   for (int i = 1; i < argc; ++i) {
     const std::string k = argv[i];
-    if (i + 1 >= argc) return usage();
+    const int need = k == "--sprt" ? 2 : 1;
+    if (i + need >= argc) return usage();
     const std::string v = argv[++i];
-    if (k == "--e1") a.command = v;
-    else if (k == "--e2") b.command = v;
-    else if (k == "--p1") a.protocol = v;
-    else if (k == "--p2") b.protocol = v;
-    else if (k == "--o1") a.options.push_back(v);
-    else if (k == "--o2") b.options.push_back(v);
+    bool ok = true;
+    if (k == "--e1") cfg.spec[0].command = v;
+    else if (k == "--e2") cfg.spec[1].command = v;
+    else if (k == "--p1" || k == "--p2") {
+      ok = v == "ucci" || v == "uci";
+      cfg.spec[k == "--p2"].protocol = v;
+    } else if (k == "--o1") cfg.spec[0].options.push_back(v);
+    else if (k == "--o2") cfg.spec[1].options.push_back(v);
     else if (k == "--openings") openings_file = v;
-    else if (k == "--games") games = std::max(1, std::atoi(v.c_str()));
-    else if (k == "--movetime") limit = "movetime " + v;
-    else if (k == "--depth") limit = "depth " + v;
-    else if (k == "--nodes") limit = "nodes " + v;
-    else if (k == "--max-plies") max_plies = std::atoi(v.c_str());
+    else if (k == "--games") ok = parse_int(v, cfg.games, 1);
+    else if (k == "--movetime") {
+      ok = parse_int(v, limit_ms, 1);
+      cfg.limit = "movetime " + v;
+    } else if (k == "--depth") cfg.limit = "depth " + v, ok = parse_int(v, limit_ms, 1), limit_ms = 0;
+    else if (k == "--nodes") cfg.limit = "nodes " + v, ok = parse_int(v, limit_ms, 1), limit_ms = 0;
+    else if (k == "--max-plies") ok = parse_int(v, cfg.max_plies, 1);
+    else if (k == "--concurrency") ok = parse_int(v, cfg.concurrency, 1);
+    else if (k == "--timeout") ok = parse_int(v, cfg.timeout_ms, 1);
+    else if (k == "--record") cfg.record_file = v;
+    else if (k == "--sprt") {
+      cfg.sprt = true;
+      cfg.test.elo0 = std::atof(v.c_str());
+      cfg.test.elo1 = std::atof(argv[++i]);
+      ok = cfg.test.elo1 > cfg.test.elo0;
+    } else if (k == "--sprt-alpha") cfg.test.alpha = std::atof(v.c_str()), ok = cfg.test.alpha > 0 && cfg.test.alpha < 1;
+    else if (k == "--sprt-beta") cfg.test.beta = std::atof(v.c_str()), ok = cfg.test.beta > 0 && cfg.test.beta < 1;
     else return usage();
+    if (!ok) {
+      std::cerr << "bad value for " << k << ": '" << v << "'\n";
+      return 2;
+    }
   }
-  if (a.command.empty() || b.command.empty()) return usage();
-  std::vector<std::string> openings;
+  if (cfg.spec[0].command.empty() || cfg.spec[1].command.empty()) return usage();
+  // A hung engine loses on time: generous for a fixed movetime, long otherwise.
+  if (!cfg.timeout_ms) cfg.timeout_ms = limit_ms ? std::max(10000, 20 * limit_ms) : 600000;
   if (!openings_file.empty()) {
     std::ifstream in(openings_file);
     if (!in) {
@@ -149,78 +218,38 @@ int main(int argc, char** argv) {
       return 2;
     }
     for (std::string l; std::getline(in, l);)
-      if (!l.empty() && l[0] != '#') openings.push_back(l);
+      if (!l.empty() && l[0] != '#') cfg.openings.push_back(l);
   }
-  if (openings.empty()) openings.push_back("");
+  if (cfg.openings.empty()) cfg.openings.push_back("");
 
-  Engine e1, e2;
-  if (!e1.start(a) || !e2.start(b)) {
-    std::cerr << "an engine did not start or did not answer its handshake\n";
+  Shared sh;
+  if (!cfg.record_file.empty()) {
+    sh.record.open(cfg.record_file, std::ios::app);
+    if (!sh.record) {
+      std::cerr << "cannot write " << cfg.record_file << "\n";
+      return 2;
+    }
+  }
+  std::vector<std::thread> threads;
+  for (int t = 0; t < std::min(cfg.concurrency, cfg.games); ++t) threads.emplace_back(worker, std::cref(cfg), std::ref(sh));
+  for (auto& t : threads) t.join();
+
+  const xq::tools::Score3& s = sh.score;
+  if (!s.games()) {
+    std::cerr << "no game was played\n";
     return 1;
   }
-  int w = 0, d = 0, l = 0;
-  for (int g = 0; g < games; ++g) {
-    const std::string& opening = openings[(g / 2) % openings.size()];
-    const bool e1_red = g % 2 == 0;
-    xq::Game game;
-    std::string moves;
-    std::istringstream os(opening);
-    bool bad_opening = false;
-    for (std::string m; os >> m;) {
-      xq::Move mv;
-      xq::Position p = game.position();
-      if (!xq::parse_move(p, m, mv, nullptr) || !game.play(mv)) {
-        bad_opening = true;
-        break;
-      }
-      moves += " " + xq::move_to_iccs(mv);
-    }
-    if (bad_opening) {
-      std::cerr << "skipping bad opening line: " << opening << "\n";
-      continue;
-    }
-    e1.new_game();
-    e2.new_game();
-    std::string reason;
-    xq::Outcome outcome = xq::Outcome::Ongoing;
-    while (!game.verdict().over()) {
-      if (game.ply() >= max_plies) {
-        outcome = xq::Outcome::Draw;
-        reason = "adjudicated draw at the ply limit";
-        break;
-      }
-      const bool red_to_move = game.side_to_move() == xq::RED;
-      Engine& e = (red_to_move == e1_red) ? e1 : e2;
-      const std::string pos = "position startpos" + (moves.empty() ? "" : " moves" + moves);
-      const std::string text = e.go(pos, limit);
-      xq::Move mv;
-      if (text.empty() || !xq::iccs_to_move(text, mv, nullptr) || !game.play(mv)) {
-        outcome = red_to_move ? xq::Outcome::BlackWins : xq::Outcome::RedWins;
-        reason = (red_to_move ? "red" : "black") + std::string(" engine gave an illegal or no move: '") + text + "'";
-        break;
-      }
-      moves += " " + text;
-    }
-    if (game.verdict().over()) {
-      outcome = game.verdict().outcome;
-      reason = xq::verdict_text_en(game.verdict());
-    }
-    const bool e1_won = (outcome == xq::Outcome::RedWins && e1_red) || (outcome == xq::Outcome::BlackWins && !e1_red);
-    const bool draw = outcome == xq::Outcome::Draw;
-    (draw ? d : e1_won ? w : l)++;
-    std::printf("game %d: engine1 %s, %s, %d plies, %s  [W %d D %d L %d]\n", g + 1, e1_red ? "red" : "black",
-                draw ? "draw" : e1_won ? "engine1 wins" : "engine2 wins", game.ply(), reason.c_str(), w, d, l);
-    std::fflush(stdout);
+  const auto e = xq::tools::elo_estimate(s);
+  std::printf("Games %d: W %d D %d L %d, score %.1f%%\n", s.games(), s.w, s.d, s.l, 100 * s.score());
+  std::printf("Elo %+.0f +/- %.0f (95%%)\n", e.elo, e.error95);
+  for (int i = 0; i < 2; ++i)
+    std::printf("engine%d: %.3f s a move on average over %ld moves\n", i + 1,
+                sh.moves[i] ? sh.think_ms[i] / 1000.0 / double(sh.moves[i]) : 0.0, sh.moves[i]);
+  if (cfg.sprt) {
+    const int verdict = cfg.test.decide(s);
+    std::printf("SPRT elo0 %.1f elo1 %.1f: LLR %.2f (bounds %.2f, %.2f), %s\n", cfg.test.elo0, cfg.test.elo1,
+                cfg.test.llr(s), cfg.test.lower(), cfg.test.upper(),
+                verdict > 0 ? "H1 accepted" : verdict < 0 ? "H0 accepted" : "no decision");
   }
-  const int n = w + d + l;
-  if (!n) return 1;
-  const double p = (w + 0.5 * d) / n;
-  const double var = (w * std::pow(1 - p, 2) + l * std::pow(p, 2) + d * std::pow(0.5 - p, 2)) / n;
-  const double sd = std::sqrt(var / n);
-  auto clampp = [](double x) { return std::min(0.999, std::max(0.001, x)); };
-  const double elo = elo_from(clampp(p));
-  const double err = (elo_from(clampp(p + 1.96 * sd)) - elo_from(clampp(p - 1.96 * sd))) / 2;
-  std::printf("Games %d: W %d D %d L %d, score %.1f%%\n", n, w, d, l, 100 * p);
-  std::printf("Elo %+.0f +/- %.0f (95%%)\n", elo, err);
   return 0;
 }

@@ -1,0 +1,220 @@
+#include "engine_process.h"
+
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cctype>
+#include <chrono>
+#include <cstring>
+#include <sstream>
+
+namespace xq::tools {
+
+namespace {
+
+double now_ms() {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+bool starts_with(const std::string& s, const std::string& p) { return s.rfind(p, 0) == 0; }
+
+}  // namespace
+
+bool EngineProcess::start(const EngineSpec& spec, int timeout_ms) {
+  stop();
+  spec_ = spec;
+  error_.clear();
+  name_ = spec.command;
+  ranks_from_one_ = false;
+  int in[2], out[2];
+  if (pipe(in)) return error_ = "pipe failed", false;
+  if (pipe(out)) {
+    close(in[0]);
+    close(in[1]);
+    return error_ = "pipe failed", false;
+  }
+  pid_ = fork();
+  if (pid_ < 0) return error_ = "fork failed", false;
+  if (pid_ == 0) {
+    dup2(in[0], 0);
+    dup2(out[1], 1);
+    close(in[0]);
+    close(in[1]);
+    close(out[0]);
+    close(out[1]);
+    execl("/bin/sh", "sh", "-c", ("exec " + spec.command).c_str(), (char*)nullptr);
+    _exit(127);
+  }
+  close(in[0]);
+  close(out[1]);
+  to_fd_ = in[1];
+  from_fd_ = out[0];
+  send(spec.protocol);
+  const std::string ok = spec.protocol == "uci" ? "uciok" : "ucciok";
+  bool variant_option = false;
+  for (std::string l;;) {
+    if (!read_line(l, timeout_ms)) {
+      error_ = "'" + spec.command + "' did not answer '" + spec.protocol + "' with '" + ok + "'";
+      stop();
+      return false;
+    }
+    if (starts_with(l, "id name ")) name_ = l.substr(8);
+    if (starts_with(l, "option name UCI_Variant ") || starts_with(l, "option UCI_Variant ")) variant_option = true;
+    if (l == ok) break;
+  }
+  if (spec.protocol == "uci" && variant_option) {
+    send("setoption name UCI_Variant value xiangqi");
+    ranks_from_one_ = true;
+  }
+  for (const auto& o : spec.options) send(o);
+  send("isready");
+  if (!wait_for("readyok", timeout_ms)) {
+    error_ = "'" + spec.command + "' did not answer isready";
+    stop();
+    return false;
+  }
+  return true;
+}
+
+void EngineProcess::stop() {
+  if (to_fd_ >= 0) {
+    send("quit");
+    close(to_fd_);
+    to_fd_ = -1;
+  }
+  if (from_fd_ >= 0) {
+    close(from_fd_);
+    from_fd_ = -1;
+  }
+  if (pid_ > 0) {
+    // Give it a moment to quit on its own, then insist.
+    for (int i = 0; i < 50; ++i) {
+      if (waitpid(pid_, nullptr, WNOHANG) == pid_) {
+        pid_ = -1;
+        break;
+      }
+      usleep(10000);
+    }
+    if (pid_ > 0) {
+      kill(pid_, SIGKILL);
+      waitpid(pid_, nullptr, 0);
+      pid_ = -1;
+    }
+  }
+  buffer_.clear();
+}
+
+void EngineProcess::send(const std::string& line) {
+  if (to_fd_ < 0) return;
+  const std::string s = line + "\n";
+  size_t done = 0;
+  while (done < s.size()) {
+    const ssize_t n = write(to_fd_, s.data() + done, s.size() - done);
+    if (n <= 0) return;  // the engine is gone; the next read reports it
+    done += size_t(n);
+  }
+}
+
+bool EngineProcess::read_line(std::string& line, int timeout_ms) {
+  const double deadline = now_ms() + timeout_ms;
+  for (;;) {
+    const size_t nl = buffer_.find('\n');
+    if (nl != std::string::npos) {
+      line = buffer_.substr(0, nl);
+      buffer_.erase(0, nl + 1);
+      while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
+      return true;
+    }
+    if (from_fd_ < 0) return false;
+    const int left = int(deadline - now_ms());
+    if (left <= 0) return false;
+    pollfd p{from_fd_, POLLIN, 0};
+    const int r = poll(&p, 1, left);
+    if (r < 0 && errno == EINTR) continue;
+    if (r <= 0) return false;
+    char buf[4096];
+    const ssize_t n = read(from_fd_, buf, sizeof buf);
+    if (n <= 0) return false;
+    buffer_.append(buf, size_t(n));
+  }
+}
+
+bool EngineProcess::wait_for(const std::string& prefix, int timeout_ms) {
+  const double deadline = now_ms() + timeout_ms;
+  for (std::string l;;) {
+    const int left = int(deadline - now_ms());
+    if (left <= 0 || !read_line(l, left)) return false;
+    if (starts_with(l, prefix)) return true;
+  }
+}
+
+bool EngineProcess::new_game(int timeout_ms) {
+  send(spec_.protocol == "uci" ? "ucinewgame" : "setoption newgame");
+  send("isready");
+  if (wait_for("readyok", timeout_ms)) return true;
+  error_ = name_ + " did not answer isready after a new game";
+  return false;
+}
+
+// ICCS "h2e2" -> "h3e3" for engines that count ranks from 1.
+std::string EngineProcess::to_engine(const std::string& iccs) const {
+  if (!ranks_from_one_ || iccs.size() != 4) return iccs;
+  return iccs.substr(0, 1) + std::to_string(iccs[1] - '0' + 1) + iccs.substr(2, 1) + std::to_string(iccs[3] - '0' + 1);
+}
+
+std::string EngineProcess::from_engine(const std::string& move) const {
+  if (!ranks_from_one_) return move;
+  // letter, 1-2 digits, letter, 1-2 digits
+  std::string out;
+  size_t i = 0;
+  for (int part = 0; part < 2; ++part) {
+    if (i >= move.size() || !std::isalpha(static_cast<unsigned char>(move[i]))) return "";
+    out += move[i++];
+    int rank = 0, digits = 0;
+    while (i < move.size() && std::isdigit(static_cast<unsigned char>(move[i])) && digits < 2) {
+      rank = rank * 10 + (move[i++] - '0');
+      ++digits;
+    }
+    if (!digits || rank < 1 || rank > 10) return "";
+    out += char('0' + rank - 1);
+  }
+  return i == move.size() ? out : "";
+}
+
+std::string EngineProcess::go(const std::string& fen, const std::vector<std::string>& iccs_moves,
+                              const std::string& limit, int timeout_ms, double* elapsed_ms) {
+  std::string pos = fen.empty() ? "position startpos" : "position fen " + fen;
+  if (!iccs_moves.empty()) {
+    pos += " moves";
+    for (const auto& m : iccs_moves) pos += " " + to_engine(m);
+  }
+  send(pos);
+  const double t0 = now_ms();
+  send("go " + limit);
+  for (std::string l;;) {
+    const int left = int(t0 + timeout_ms - now_ms());
+    if (left <= 0 || !read_line(l, left)) {
+      error_ = name_ + (left <= 0 ? " did not answer within " + std::to_string(timeout_ms) + " ms" : " closed its output");
+      if (elapsed_ms) *elapsed_ms = now_ms() - t0;
+      return "";
+    }
+    if (starts_with(l, "nobestmove")) {
+      error_ = name_ + " answered nobestmove";
+      if (elapsed_ms) *elapsed_ms = now_ms() - t0;
+      return "";
+    }
+    if (starts_with(l, "bestmove")) {
+      if (elapsed_ms) *elapsed_ms = now_ms() - t0;
+      std::istringstream s(l);
+      std::string w, m;
+      s >> w >> m;
+      const std::string iccs = from_engine(m);
+      if (iccs.empty()) error_ = name_ + " answered a move that cannot be read: '" + m + "'";
+      return iccs;
+    }
+  }
+}
+
+}  // namespace xq::tools

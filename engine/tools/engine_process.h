@@ -1,0 +1,55 @@
+// An engine program run as a child process and spoken to over pipes in UCCI
+// or UCI. Knows the conventions of real engines: Fairy-Stockfish in UCI numbers
+// ranks 1-10 once UCI_Variant is set to xiangqi; UCCI and Pikafish use 0-9.
+// Every read has a time-out so a hung engine cannot hang its caller.
+#pragma once
+#include <sys/types.h>
+
+#include <string>
+#include <vector>
+
+namespace xq::tools {
+
+struct EngineSpec {
+  std::string command;
+  std::string protocol = "ucci";     // "ucci" or "uci"
+  std::vector<std::string> options;  // raw setoption lines sent after the handshake
+};
+
+class EngineProcess {
+ public:
+  EngineProcess() = default;
+  EngineProcess(const EngineProcess&) = delete;
+  EngineProcess& operator=(const EngineProcess&) = delete;
+  ~EngineProcess() { stop(); }
+
+  // Starts the program and completes the handshake; false (with error()) on failure.
+  bool start(const EngineSpec& spec, int timeout_ms = 10000);
+  void stop();
+  bool running() const { return pid_ > 0; }
+  const std::string& error() const { return error_; }
+  const std::string& name() const { return name_; }
+
+  bool new_game(int timeout_ms = 10000);
+  // Sends the position (start FEN plus ICCS moves) and "go <limit>"; returns
+  // the best move in ICCS, or "" on none/time-out/crash (see error()).
+  // elapsed_ms receives the wall time from "go" to "bestmove".
+  std::string go(const std::string& fen, const std::vector<std::string>& iccs_moves, const std::string& limit,
+                 int timeout_ms, double* elapsed_ms);
+
+ private:
+  void send(const std::string& line);
+  // One line without its newline; false on EOF or time-out.
+  bool read_line(std::string& line, int timeout_ms);
+  bool wait_for(const std::string& prefix, int timeout_ms);
+  std::string to_engine(const std::string& iccs) const;
+  std::string from_engine(const std::string& move) const;
+
+  EngineSpec spec_;
+  pid_t pid_ = -1;
+  int to_fd_ = -1, from_fd_ = -1;
+  std::string buffer_, error_, name_;
+  bool ranks_from_one_ = false;  // UCI with UCI_Variant: ranks 1-10
+};
+
+}  // namespace xq::tools
