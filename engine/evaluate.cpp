@@ -85,13 +85,6 @@ constinit const PsqTable g_psq = build_psq();
 
 namespace {
 
-// Horses and cannons trade value as the board empties: a cannon needs
-// screens, a horse needs room.
-int phase_terms(const Position& pos, Color c, int majors) {
-  const int shift = (majors - 6) * 3;
-  return pos.count(c, CANNON) * shift - pos.count(c, KNIGHT) * shift;
-}
-
 // Attackers that can reach a king: rooks count double.
 int attack_units(const Position& pos, Color c) {
   int crossed = 0;
@@ -102,33 +95,60 @@ int attack_units(const Position& pos, Color c) {
   return 2 * pos.count(c, ROOK) + pos.count(c, KNIGHT) + pos.count(c, CANNON) + crossed / 2;
 }
 
-// King shelter: missing advisors and elephants matter as the opponent attacks,
-// and a cannon facing the king down an open file (空头炮) is a standing threat.
-int king_safety(const Position& pos, Color c) {
-  const int units = std::min(attack_units(pos, ~c), 8);
-  int penalty = ((2 - pos.count(c, ADVISOR)) * 6 + (2 - pos.count(c, BISHOP)) * 4) * units / 2;
+// King shelter, seen from the defending side c (all features count against c):
+// missing advisors and elephants as the opponent attacks; a cannon facing the
+// king down an open file (空头炮) or over one screen (the screen is pinned);
+// a rook on the king's lines behind one piece; horses, pawns and bottom
+// cannons (沉底炮) close to the king.
+void king_features(const Position& pos, Color c, int* f) {
+  const Color o = ~c;
+  const int units = std::min(attack_units(pos, o), 8);
+  f[kShelterAdvisor] = -(2 - pos.count(c, ADVISOR)) * units;
+  f[kShelterBishop] = -(2 - pos.count(c, BISHOP)) * units;
   const Square k = pos.king_square(c);
   const int fwd = c == RED ? 16 : -16;
-  for (Square s = k + fwd; geo().in_board[s]; s += fwd) {
-    const PieceId p = pos.piece_at(s);
-    if (!p) continue;
-    if (color_of_id(p) != c && type_of_id(p) == CANNON) penalty += 30 + 6 * units;
-    break;
+  for (int d : {fwd, -1, 1, -fwd}) {
+    int seen = 0;
+    for (Square s = k + d; geo().in_board[s]; s += d) {
+      const PieceId p = pos.piece_at(s);
+      if (!p) continue;
+      ++seen;
+      if (color_of_id(p) == o && type_of_id(p) == CANNON) {
+        if (seen == 1 && d == fwd) {
+          f[kEmptyCannon] -= 1;
+          f[kEmptyCannonUnits] -= units;
+        } else if (seen == 2) {
+          f[kCannonAim] -= 1;
+        }
+      }
+      if (seen == 2 && color_of_id(p) == o && type_of_id(p) == ROOK) f[kRookAim] -= 1;
+      if (seen >= 2) break;
+    }
   }
-  return -penalty;
+  const int kf = file_of(k), kr = rank_of(k);
+  for (int i = 5; i <= 6; ++i) {
+    const Square h = pos.square_of(side_base(o) + i);
+    if (h && std::abs(file_of(h) - kf) <= 2 && std::abs(rank_of(h) - kr) <= 2) f[kHorseNearKing] -= 1;
+  }
+  for (int i = 11; i < 16; ++i) {
+    const Square s = pos.square_of(side_base(o) + i);
+    if (s && std::abs(file_of(s) - kf) <= 1 && std::abs(rank_of(s) - kr) <= 2) f[kPawnNearKing] -= 1;
+  }
+  const int back = c == RED ? 0 : 9;
+  for (int i = 9; i <= 10; ++i) {
+    const Square s = pos.square_of(side_base(o) + i);
+    if (s && rank_of(s) == back) f[kBottomCannon] -= 1;
+  }
 }
 
 // Mobility of rooks (squares along open lines) and horses (unblocked jumps).
-int mobility(const Position& pos, Color c) {
-  int score = 0;
+void mobility_features(const Position& pos, Color c, int* f) {
   const int base = side_base(c);
   for (int i = 7; i <= 8; ++i) {
     const Square from = pos.square_of(base + i);
     if (!from) continue;
-    int n = 0;
     for (int d : {-16, -1, 1, 16})
-      for (Square s = from + d; geo().in_board[s] && !pos.piece_at(s); s += d) ++n;
-    score += 2 * n;
+      for (Square s = from + d; geo().in_board[s] && !pos.piece_at(s); s += d) ++f[kRookMobility];
   }
   static constexpr int kDelta[8] = {-33, -31, -18, 14, -14, 18, 31, 33};
   static constexpr int kLeg[8] = {-16, -16, -1, -1, 1, 1, 16, 16};
@@ -142,31 +162,62 @@ int mobility(const Position& pos, Color c) {
       const PieceId p = pos.piece_at(to);
       n += !p || color_of_id(p) != c;
     }
-    score += 4 * n - (n <= 1 ? 20 : 0);
+    f[kHorseMobility] += n;
+    f[kHorseTrapped] -= n <= 1;
   }
-  return score;
-}
-
-int side_terms(const Position& pos, Color c, int majors) {
-  return phase_terms(pos, c, majors) + king_safety(pos, c) + mobility(pos, c);
 }
 
 }  // namespace
 
-constexpr Score kLazyMargin = 160;
-
-Score evaluate(const Position& pos, Score alpha, Score beta) {
-  const Color us = pos.side();
-  const Score base = pos.psq_sum(us) - pos.psq_sum(~us) + kTempo;
-  if (base + kLazyMargin <= alpha || base - kLazyMargin >= beta) return base;
-  return evaluate(pos);
-}
-
-Score evaluate(const Position& pos) {
-  const Color us = pos.side();
+void eval_features(const Position& pos, int f[2][kFeatureCount]) {
   int majors = 0;
   for (Color c : {RED, BLACK}) majors += pos.count(c, ROOK) + pos.count(c, KNIGHT) + pos.count(c, CANNON);
-  return pos.psq_sum(us) - pos.psq_sum(~us) + side_terms(pos, us, majors) - side_terms(pos, ~us, majors) + kTempo;
+  for (Color c : {RED, BLACK}) {
+    int* g = f[c];
+    std::fill(g, g + kFeatureCount, 0);
+    // Horses and cannons trade value as the board empties: a cannon needs screens, a horse room.
+    g[kPhase] = (majors - 6) * (pos.count(c, CANNON) - pos.count(c, KNIGHT));
+    king_features(pos, c, g);
+    mobility_features(pos, c, g);
+    for (int t = ADVISOR; t <= PAWN; ++t) g[kMaterialAdvisor + t - ADVISOR] = pos.count(c, PieceType(t));
+  }
+}
+
+int win_scale(const Position& pos, Color c) {
+  const Color o = ~c;
+  const int rooks = pos.count(c, ROOK), horses = pos.count(c, KNIGHT), cannons = pos.count(c, CANNON);
+  const int pawns = pos.count(c, PAWN);
+  const int defenders = pos.count(o, ADVISOR) + pos.count(o, BISHOP);
+  const int majors = rooks + horses + cannons;
+  if (majors + pawns == 0) return 0;  // advisors, elephants and a king never mate
+  if (majors == 0) {
+    // Pawns alone: one pawn rarely beats two defenders; two struggle against three or more.
+    if (pawns == 1) return defenders >= 2 ? 2 : defenders == 1 ? 8 : 16;
+    if (pawns == 2 && defenders >= 3) return 6;
+    return 16;
+  }
+  if (majors == 1 && pawns == 0) {
+    // Known draws: a lone horse or cannon against two or more defenders
+    // (the horse does beat a single advisor or elephant), a lone rook against
+    // both advisors and both elephants.
+    if (rooks == 0 && defenders >= 2) return 2;
+    if (rooks == 1 && defenders == 4) return 3;
+  }
+  return 16;
+}
+
+Score evaluate(const Position& pos) { return evaluate_with(pos, kEvalWeights); }
+
+Score evaluate_with(const Position& pos, const int* weights) {
+  const Color us = pos.side();
+  int f[2][kFeatureCount];
+  eval_features(pos, f);
+  Score v = pos.psq_sum(us) - pos.psq_sum(~us);
+  for (int i = 0; i < kFeatureCount; ++i) v += weights[i] * (f[us][i] - f[~us][i]);
+  // Endgame knowledge: the side ahead must have the means to win.
+  const int scale = win_scale(pos, v > 0 ? us : ~us);
+  if (scale < 16) v = v * scale / 16;
+  return v + kTempo;
 }
 
 }  // namespace xq

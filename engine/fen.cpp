@@ -132,6 +132,7 @@ bool parse_fen(const std::string& fen, FenData& out, std::string* error) {
   if (pos.king_attacked(~stm))
     return fail(std::string("the side not to move (") + (stm == RED ? "black" : "red") + ") is in check");
 
+  pos.set_rule_plies(halfmove);
   out.pos = pos;
   out.halfmove = halfmove;
   out.fullmove = fullmove;

@@ -270,4 +270,22 @@ bool attacked_by(const Position& pos, Square s, Color by) {
   return false;
 }
 
+bool move_may_give_check(const Position& pos, Move m) {
+  const Square k = pos.king_square(~pos.side());
+  const Square from = move_from(m), to = move_to(m);
+  const int kf = k & 15, kr = k >> 4;
+  // Origin on the king's lines (a rook line or a cannon screen opens) or
+  // diagonally next to it (a horse's leg is freed).
+  const int df = (from & 15) - kf, dr = (from >> 4) - kr;
+  if (df == 0 || dr == 0 || ((df == 1 || df == -1) && (dr == 1 || dr == -1))) return true;
+  // Target on the king's lines: a rook or cannon checks, or a new screen for a cannon.
+  const int tf = (to & 15) - kf, tr = (to >> 4) - kr;
+  if (tf == 0 || tr == 0) return true;
+  // A horse landing a horse's jump away; a pawn beside or in front of the king.
+  const int af = tf < 0 ? -tf : tf, ar = tr < 0 ? -tr : tr;
+  const PieceType t = type_of_id(pos.piece_at(from));
+  if (t == KNIGHT) return (af == 1 && ar == 2) || (af == 2 && ar == 1);
+  return false;
+}
+
 }  // namespace xq

@@ -32,4 +32,10 @@ bool attacked_by(const Position& pos, Square s, Color by);
 // is certainly legal; true means "make it and look".
 bool move_may_expose_king(const Position& pos, Move m, bool in_check);
 
+// Cheap filter for the quiescence search's quiet checks: false means move m
+// (pseudo-legal, by the side to move) certainly does not give check; true
+// means "make it and look". Considers direct checks from the target square
+// and lines, screens and horse legs opened at the origin square.
+bool move_may_give_check(const Position& pos, Move m);
+
 }  // namespace xq

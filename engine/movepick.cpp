@@ -4,26 +4,12 @@
 #include <cstring>
 
 #include "evaluate.h"
+#include "see.h"
 
 namespace xq {
 
-void History::clear() { std::memset(table, 0, sizeof table); }
-
-void History::age() {
-  for (auto& row : table)
-    for (int& v : row) v /= 2;
-}
-
-void History::punish(Move m, int depth) {
-  int& v = table[move_from(m)][move_to(m)];
-  v = std::max(v - depth * depth, -(1 << 24));
-}
-
-void History::reward(Move m, int depth) {
-  int& v = table[move_from(m)][move_to(m)];
-  v += depth * depth;
-  if (v > (1 << 24)) age();
-}
+void ButterflyHistory::clear() { std::memset(table, 0, sizeof table); }
+void ContinuationHistory::clear() { std::memset(table, 0, sizeof table); }
 
 // Attacker order for LVA: cheaper pieces capture first.
 static constexpr int kAttackerRank[7] = {5, 1, 1, 3, 4, 3, 0};
@@ -35,34 +21,53 @@ int mvv_lva(const Position& pos, Move m) {
   return v * 8 - kAttackerRank[type_of_id(attacker)];
 }
 
-MovePicker::MovePicker(const Position& pos, Move hash_move, Move killer1, Move killer2, const History* history)
-    : pos_(pos), history_(history), hash_(hash_move), killer1_(killer1), killer2_(killer2), stage_(kHash) {
+MovePicker::MovePicker(const Position& pos, Move hash_move, Move killer1, Move killer2, Move counter,
+                       const ButterflyHistory* history, const PieceToHistory* const* cont)
+    : pos_(pos), history_(history), hash_(hash_move), killer1_(killer1), killer2_(killer2), counter_(counter),
+      stage_(kHash) {
+  if (cont) cont_[0] = cont[0], cont_[1] = cont[1];
   if (!hash_ || !is_pseudo_legal(pos, hash_)) {
     hash_ = kNoMove;
     stage_ = kGenCaptures;
   }
 }
 
-MovePicker::MovePicker(const Position& pos, bool) : pos_(pos), stage_(kQGen) {}
+MovePicker::MovePicker(const Position& pos, Move hash_move) : pos_(pos), hash_(hash_move), stage_(kQHash) {
+  if (!hash_ || !is_capture(hash_) || !is_pseudo_legal(pos, hash_)) {
+    hash_ = kNoMove;
+    stage_ = kQGen;
+  }
+}
 
-void MovePicker::score_captures() {
-  // A capture is "good" when the victim is worth at least the attacker, or the
-  // target square is not defended; the rest wait until after the quiet moves.
-  const Color them = ~pos_.side();
+void MovePicker::score_captures(bool keep_bad) {
+  // A capture is "good" when the exchange it starts does not lose material;
+  // the rest wait until after the quiet moves (or are dropped in quiescence).
   int good = 0;
   for (int i = 0; i < count_; ++i) {
     const Move m = moves_[i];
-    const PieceType victim = type_of_id(pos_.piece_at(move_to(m)));
-    const PieceType attacker = type_of_id(pos_.piece_at(move_from(m)));
-    const int gain = kPieceValue[victim] - kPieceValue[attacker];
-    if (victim == KING || gain >= 0 || !attacked_by(pos_, move_to(m), them)) {
+    if (m == hash_) continue;
+    if (see_ge(pos_, m, 0)) {
       moves_[good] = m;
       scores_[good++] = mvv_lva(pos_, m);
-    } else {
+    } else if (keep_bad) {
       bad_[bad_count_++] = m;
     }
   }
   count_ = good;
+  cur_ = 0;
+}
+
+void MovePicker::score_quiets() {
+  const Color us = pos_.side();
+  for (int i = 0; i < count_; ++i) {
+    const Move m = moves_[i];
+    int s = history_ ? history_->get(us, m) : 0;
+    const PieceId p = pos_.piece_at(move_from(m));
+    const int pi = piece_index(p), to = square90(move_to(m));
+    if (cont_[0]) s += 2 * (*cont_[0])[pi][to];
+    if (cont_[1]) s += (*cont_[1])[pi][to];
+    scores_[i] = s;
+  }
   cur_ = 0;
 }
 
@@ -82,49 +87,56 @@ Move MovePicker::next() {
       return hash_;
     case kGenCaptures:
       count_ = generate(pos_, moves_, GenType::Captures);
-      score_captures();
+      score_captures(true);
       stage_ = kGoodCaptures;
       [[fallthrough]];
     case kGoodCaptures:
-      while (cur_ < count_) {
-        const Move m = pick_best(cur_++);
-        if (m != hash_) return m;
-      }
+      if (cur_ < count_) return pick_best(cur_++);
       stage_ = kKiller1;
       [[fallthrough]];
     case kKiller1:
       stage_ = kKiller2;
-      if (killer1_ && killer1_ != hash_ && !is_capture(killer1_) && is_pseudo_legal(pos_, killer1_)) return killer1_;
+      if (!skip_quiets_ && killer1_ && killer1_ != hash_ && !is_capture(killer1_) && is_pseudo_legal(pos_, killer1_))
+        return killer1_;
       [[fallthrough]];
     case kKiller2:
-      stage_ = kGenQuiets;
-      if (killer2_ && killer2_ != hash_ && killer2_ != killer1_ && !is_capture(killer2_) &&
+      stage_ = kCounter;
+      if (!skip_quiets_ && killer2_ && killer2_ != hash_ && killer2_ != killer1_ && !is_capture(killer2_) &&
           is_pseudo_legal(pos_, killer2_))
         return killer2_;
       [[fallthrough]];
+    case kCounter:
+      stage_ = kGenQuiets;
+      if (!skip_quiets_ && counter_ && counter_ != hash_ && counter_ != killer1_ && counter_ != killer2_ &&
+          !is_capture(counter_) && is_pseudo_legal(pos_, counter_))
+        return counter_;
+      [[fallthrough]];
     case kGenQuiets:
-      count_ = generate(pos_, moves_, GenType::Quiets);
-      for (int i = 0; i < count_; ++i) scores_[i] = history_ ? history_->get(moves_[i]) : 0;
-      cur_ = 0;
+      if (!skip_quiets_) {
+        count_ = generate(pos_, moves_, GenType::Quiets);
+        score_quiets();
+      } else {
+        count_ = cur_ = 0;
+      }
       stage_ = kQuiets;
       [[fallthrough]];
     case kQuiets:
-      while (cur_ < count_) {
+      while (!skip_quiets_ && cur_ < count_) {
         const Move m = pick_best(cur_++);
-        if (m != hash_ && m != killer1_ && m != killer2_) return m;
+        if (!is_special(m)) return m;
       }
       stage_ = kBadCaptures;
       [[fallthrough]];
     case kBadCaptures:
-      while (bad_cur_ < bad_count_) {
-        const Move m = bad_[bad_cur_++];
-        if (m != hash_) return m;
-      }
+      if (bad_cur_ < bad_count_) return bad_[bad_cur_++];
       stage_ = kDone;
       return kNoMove;
+    case kQHash:
+      stage_ = kQGen;
+      return hash_;
     case kQGen:
       count_ = generate(pos_, moves_, GenType::Captures);
-      score_captures();
+      score_captures(false);
       stage_ = kQCaptures;
       [[fallthrough]];
     case kQCaptures:

@@ -1,17 +1,40 @@
-// Staged move ordering, generated lazily: hash move, good captures (MVV/LVA),
-// killer 1, killer 2, quiet moves by history, then losing captures.
+// Staged move ordering, generated lazily: hash move, good captures (MVV/LVA,
+// exchange not losing by SEE), killer 1, killer 2, counter move, quiet moves by
+// history (butterfly plus the continuation histories of the last two plies),
+// then losing captures.
 #pragma once
+#include <cstdint>
+
 #include "movegen.h"
 
 namespace xq {
 
-struct History {
-  int table[256][256];  // [from][to]
+// Board square (16x16 mailbox) to 0..89.
+inline int square90(Square s) { return rank_of(s) * 9 + file_of(s); }
+
+constexpr int kHistoryMax = 16384;
+
+// Saturating update towards +-kHistoryMax ("history gravity").
+inline void update_history(int16_t& v, int bonus) {
+  if (bonus > kHistoryMax) bonus = kHistoryMax;
+  if (bonus < -kHistoryMax) bonus = -kHistoryMax;
+  v = int16_t(v + bonus - v * (bonus < 0 ? -bonus : bonus) / kHistoryMax);
+}
+
+// Quiet move success by side, from and to.
+struct ButterflyHistory {
+  int16_t table[2][256][256];
   void clear();
-  void age();           // halve between searches
-  void reward(Move m, int depth);
-  void punish(Move m, int depth);
-  int get(Move m) const { return table[move_from(m)][move_to(m)]; }
+  int get(Color c, Move m) const { return table[c][move_from(m)][move_to(m)]; }
+  void update(Color c, Move m, int bonus) { update_history(table[c][move_from(m)][move_to(m)], bonus); }
+};
+
+// Success of a quiet move (piece, to) after a given earlier move (piece, to).
+using PieceToHistory = int16_t[14][90];
+struct ContinuationHistory {
+  PieceToHistory table[14][90];
+  void clear();
+  PieceToHistory* at(int piece_index, Square to) { return &table[piece_index][square90(to)]; }
 };
 
 // MVV/LVA: most valuable victim first, least valuable attacker second.
@@ -19,25 +42,34 @@ int mvv_lva(const Position& pos, Move m);
 
 class MovePicker {
  public:
-  // Main search: all stages. Pass killers of this ply.
-  MovePicker(const Position& pos, Move hash_move, Move killer1, Move killer2, const History* history);
-  // Quiescence: captures only, good ones first, losing ones skipped.
-  MovePicker(const Position& pos, bool quiescence);
+  // Main search: all stages. cont[0] and cont[1] are the continuation
+  // histories of the moves one and two plies back (null when none).
+  MovePicker(const Position& pos, Move hash_move, Move killer1, Move killer2, Move counter,
+             const ButterflyHistory* history, const PieceToHistory* const* cont);
+  // Quiescence: the hash move if it is a capture, then captures that do not lose material by SEE.
+  MovePicker(const Position& pos, Move hash_move);
   // Next pseudo-legal move, or kNoMove at the end.
   Move next();
-  bool in_quiet_stage() const { return stage_ >= kQuiets; }
+  bool in_quiet_stage() const { return stage_ >= kCounter && stage_ <= kQuiets; }
+  bool in_bad_captures() const { return stage_ == kBadCaptures || stage_ == kDone; }
+  // Stop returning quiet moves (late move pruning); captures still come.
+  void skip_quiets() { skip_quiets_ = true; }
 
  private:
-  enum Stage { kHash, kGenCaptures, kGoodCaptures, kKiller1, kKiller2, kGenQuiets, kQuiets, kBadCaptures, kDone,
-               kQGen, kQCaptures };
-  void score_captures();
+  enum Stage { kHash, kGenCaptures, kGoodCaptures, kKiller1, kKiller2, kCounter, kGenQuiets, kQuiets, kBadCaptures,
+               kDone, kQHash, kQGen, kQCaptures };
+  void score_captures(bool keep_bad);
+  void score_quiets();
   Move pick_best(int begin);
   bool is_capture(Move m) const { return pos_.piece_at(move_to(m)) != 0; }
+  bool is_special(Move m) const { return m == hash_ || m == killer1_ || m == killer2_ || m == counter_; }
 
   const Position& pos_;
-  const History* history_ = nullptr;
-  Move hash_ = kNoMove, killer1_ = kNoMove, killer2_ = kNoMove;
+  const ButterflyHistory* history_ = nullptr;
+  const PieceToHistory* cont_[2] = {nullptr, nullptr};
+  Move hash_ = kNoMove, killer1_ = kNoMove, killer2_ = kNoMove, counter_ = kNoMove;
   int stage_;
+  bool skip_quiets_ = false;
   Move moves_[kMaxMoves];
   int scores_[kMaxMoves];
   int count_ = 0, cur_ = 0;

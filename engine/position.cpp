@@ -38,6 +38,7 @@ void Position::clear() {
   vl_[0] = vl_[1] = 0;
   std::memset(counts_, 0, sizeof counts_);
   ply_ = 0;
+  rule_plies_ = 0;
 }
 
 static inline int psq_value(PieceId id, Square s) {
@@ -137,6 +138,8 @@ void Position::do_move(Move m) {
   st.key = key_;
   st.move = m;
   st.captured = uint8_t(cap);
+  st.rule_plies = uint16_t(rule_plies_ > 65535 ? 65535 : rule_plies_);
+  rule_plies_ = cap ? 0 : rule_plies_ + 1;
   if (cap) remove_piece(cap, to);
   remove_piece(id, from);
   add_piece(id, to);
@@ -154,6 +157,7 @@ void Position::undo_move() {
   add_piece(id, from);
   if (st.captured) add_piece(st.captured, to);
   key_ = st.key;
+  rule_plies_ = st.rule_plies;
 }
 
 void Position::do_null() {
@@ -162,6 +166,7 @@ void Position::do_null() {
   st.move = kNoMove;
   st.captured = 0;
   st.gives_check = false;
+  st.rule_plies = uint16_t(rule_plies_ > 65535 ? 65535 : rule_plies_);
   side_ = ~side_;
   key_ ^= zobrist().side;
 }

@@ -46,6 +46,7 @@ struct StateInfo {
   Move move;
   uint8_t captured;  // piece id captured (0 = none)
   bool gives_check;  // the move left the side to move in check
+  uint16_t rule_plies;  // plies without a capture before the move
 };
 
 class Position {
@@ -61,9 +62,13 @@ class Position {
   // Forget the move history (keeps the placement): the current position
   // becomes the root of repetition checks.
   void reset_history() { ply_ = 0; }
+  // Plies since the last capture (the no-capture rule's counter).
+  void set_rule_plies(int n) { rule_plies_ = n < 0 ? 0 : n; }
+  int rule_plies() const { return rule_plies_; }
 
   // Board access.
   PieceId piece_at(Square s) const { return board_[s]; }
+  const uint8_t* squares() const { return board_; }  // piece ids by square, 256 entries
   Square square_of(PieceId id) const { return sq_of_[id]; }
   Color side() const { return side_; }
   uint64_t key() const { return key_; }
@@ -111,6 +116,7 @@ class Position {
   int vl_[2];
   int counts_[14];  // pieces on the board by colour and type
   int ply_;
+  int rule_plies_ = 0;
   std::array<StateInfo, kMaxHistory> st_;
 };
 

@@ -6,12 +6,14 @@
 
 #include "evaluate.h"
 #include "game.h"
+#include "see.h"
 
 namespace xq {
 
 namespace {
 
-constexpr int kNullMargin = 600;  // own rooks/horses/cannons worth less than this: no null move
+constexpr int kNullMargin = 600;
+constexpr int kNoCaptureLimit = 120;  // plies without a capture that draw the game (60 moves each)  // own rooks/horses/cannons worth less than this: no null move
 
 // Material of the pieces that make null move safe (zugzwang is rare with them).
 int major_material(const Position& pos, Color c) {
@@ -47,11 +49,13 @@ int mate_in_moves(Score s) {
   return 0;
 }
 
-Search::Search(TranspositionTable& tt) : tt_(tt) { clear(); }
+Search::Search(TranspositionTable& tt) : tt_(tt), cont_history_(std::make_unique<ContinuationHistory>()) { clear(); }
 
 void Search::clear() {
   history_.clear();
-  std::memset(killers_, 0, sizeof killers_);
+  cont_history_->clear();
+  std::memset(counter_moves_, 0, sizeof counter_moves_);
+  for (Frame& f : frames_) f = Frame{};
 }
 
 int Search::elapsed_ms() const {
@@ -62,12 +66,16 @@ void Search::check_limits() {
   if (stop_->load(std::memory_order_relaxed) || (hard_ms_ && elapsed_ms() >= hard_ms_)) aborted_ = true;
 }
 
-Score Search::eval(Score alpha, Score beta) const {
-  Score s = evaluate(pos_, alpha, beta);
+Score Search::eval() const {
+  Score s = evaluate(pos_);
   if (options_.randomness > 0) {
     const int r = options_.randomness;
     s += int(mix(pos_.key() ^ options_.seed) % uint64_t(2 * r + 1)) - r;
   }
+  // As the no-capture counter runs towards the limit, an advantage that has
+  // not been turned into captures is worth less: trade or break through in time.
+  const int rule = pos_.rule_plies();
+  if (rule > 20) s = s * (kNoCaptureLimit + 140 - rule) / (kNoCaptureLimit + 120);
   return s;
 }
 
@@ -81,44 +89,134 @@ void Search::update_pv(int ply, Move m) {
   pv_len_[ply] = std::max(pv_len_[ply + 1], ply + 1);
 }
 
-Score Search::quiesce(Score alpha, Score beta, int ply) {
+Score Search::rule_score(int ply) const {
+  if (pos_.rule_plies() >= kNoCaptureLimit) return kDrawScore;
+  // A repetition needs at least four reversible plies: most nodes stop here.
+  if (pos_.rule_plies() < 4 || pos_.history_length() < 4) return kInfinite;
+  switch (judge_repetition(pos_, 2)) {
+    case RepetitionKind::Draw: return kDrawScore;
+    case RepetitionKind::RedPerpetual: return pos_.side() == RED ? -(kBanScore - ply) : kBanScore - ply;
+    case RepetitionKind::BlackPerpetual: return pos_.side() == BLACK ? -(kBanScore - ply) : kBanScore - ply;
+    default: return kInfinite;
+  }
+}
+
+void Search::make(Move m, int ply) {
+  Frame& f = frame(ply);
+  f.move = m;
+  f.cont = cont_history_->at(piece_index(pos_.piece_at(move_from(m))), move_to(m));
+  pos_.do_move(m);
+  tt_.prefetch(pos_.key());
+}
+
+void Search::unmake() { pos_.undo_move(); }
+
+void Search::update_quiet_stats(int ply, Move best, const Move* quiets, int quiet_count, int depth) {
+  const Color us = pos_.side();
+  const int bonus = std::min(16 * depth * depth + 128 * depth - 100, 4000);
+  Frame& f = frame(ply);
+  if (f.killers[0] != best) {
+    f.killers[1] = f.killers[0];
+    f.killers[0] = best;
+  }
+  auto update = [&](Move m, int b) {
+    history_.update(us, m, b);
+    const int pi = piece_index(pos_.piece_at(move_from(m))), to = square90(move_to(m));
+    for (int back = 1; back <= 2; ++back)
+      if (PieceToHistory* c = frame(ply - back).cont) update_history((*c)[pi][to], b);
+  };
+  update(best, bonus);
+  for (int i = 0; i < quiet_count; ++i)
+    if (quiets[i] != best) update(quiets[i], -bonus);
+  const Move prev = frame(ply - 1).move;
+  if (prev) counter_moves_[piece_index(pos_.piece_at(move_to(prev)))][move_to(prev)] = best;
+}
+
+Score Search::quiesce(Score alpha, Score beta, int ply, int qdepth) {
   pv_len_[ply] = ply;
   if ((++nodes_ & 1023) == 0) check_limits();
   if (node_limit_ && nodes_ >= node_limit_) aborted_ = true;
   if (aborted_) return 0;
   seldepth_ = std::max(seldepth_, ply);
+  const Score rule = rule_score(ply);
+  if (rule != kInfinite) return rule;
   if (ply >= kMaxPly) return eval();
 
+  const bool pv_node = beta - alpha > 1;
   const bool in_check = pos_.in_check();
-  Score best;
+  const TTHit hit = tt_.probe(pos_.key(), ply);
+  if (hit.found && !pv_node &&
+      ((hit.bound == BOUND_EXACT) || (hit.bound == BOUND_LOWER && hit.score >= beta) ||
+       (hit.bound == BOUND_UPPER && hit.score <= alpha)))
+    return hit.score;
+  const Score alpha0 = alpha;
+  Score best, static_eval = kNoEval;
   if (!in_check) {
-    best = eval(alpha, beta);
-    if (best >= beta) return best;
+    static_eval = hit.found && hit.eval != kNoEval ? hit.eval : eval();
+    best = static_eval;
+    if (best >= beta) {
+      if (!hit.found) tt_.store(pos_.key(), ply, kNoMove, best, BOUND_LOWER, 0, static_eval);
+      return best;
+    }
     alpha = std::max(alpha, best);
   } else {
     best = -kMateScore + ply;
-    if (best >= beta) return best;
   }
-  MovePicker picker = in_check ? MovePicker(pos_, kNoMove, killers_[ply][0], killers_[ply][1], &history_)
-                               : MovePicker(pos_, true);
+  const Move hash_move = hit.found ? hit.move : kNoMove;
+  MovePicker picker = in_check ? MovePicker(pos_, hash_move, kNoMove, kNoMove, kNoMove, &history_, nullptr)
+                               : MovePicker(pos_, hash_move);
+  Move best_move = kNoMove;
   for (Move m; (m = picker.next());) {
     if (!legal(m, in_check)) continue;
-    pos_.do_move(m);
-    const Score s = -quiesce(-beta, -alpha, ply + 1);
-    pos_.undo_move();
+    // Delta pruning: even winning this piece cannot lift the score to alpha.
+    const PieceId victim = pos_.piece_at(move_to(m));
+    if (!in_check && victim && static_eval + kPieceValue[type_of_id(victim)] + 150 <= alpha &&
+        type_of_id(victim) != KING)
+      continue;
+    make(m, ply);
+    const Score s = -quiesce(-beta, -alpha, ply + 1, qdepth - 1);
+    unmake();
     if (aborted_) return 0;
     if (s > best) {
       best = s;
       if (s > alpha) {
         alpha = s;
+        best_move = m;
         if (s >= beta) break;
       }
     }
   }
+  // At the first quiescence ply, quiet checks that do not lose material too:
+  // mating attacks in xiangqi are mostly quiet checks just past the horizon.
+  if (qdepth == 0 && !in_check && best < beta) {
+    Move quiets[kMaxMoves];
+    const int n = generate(pos_, quiets, GenType::Quiets);
+    for (int i = 0; i < n && best < beta; ++i) {
+      const Move m = quiets[i];
+      if (!move_may_give_check(pos_, m) || !legal(m, false) || !see_ge(pos_, m, 0)) continue;
+      make(m, ply);
+      if (!pos_.in_check()) {
+        unmake();
+        continue;
+      }
+      const Score s = -quiesce(-beta, -alpha, ply + 1, qdepth - 1);
+      unmake();
+      if (aborted_) return 0;
+      if (s > best) {
+        best = s;
+        if (s > alpha) {
+          alpha = s;
+          best_move = m;
+        }
+      }
+    }
+  }
+  const Bound bound = best >= beta ? BOUND_LOWER : best > alpha0 && pv_node ? BOUND_EXACT : BOUND_UPPER;
+  tt_.store(pos_.key(), ply, best_move, best, bound, 0, static_eval);
   return best;
 }
 
-Score Search::search(int depth, Score alpha, Score beta, int ply, bool null_ok) {
+Score Search::search(int depth, Score alpha, Score beta, int ply, bool cut_node) {
   if (depth <= 0) return quiesce(alpha, beta, ply);
   pv_len_[ply] = ply;
   if ((++nodes_ & 1023) == 0) check_limits();
@@ -126,15 +224,9 @@ Score Search::search(int depth, Score alpha, Score beta, int ply, bool null_ok) 
   if (aborted_) return 0;
   seldepth_ = std::max(seldepth_, ply);
 
-  // Repetition, judged as the rules do: the perpetual checker loses.
-  switch (judge_repetition(pos_, 2)) {
-    case RepetitionKind::Draw: return kDrawScore;
-    case RepetitionKind::RedPerpetual:
-      return pos_.side() == RED ? -(kBanScore - ply) : kBanScore - ply;
-    case RepetitionKind::BlackPerpetual:
-      return pos_.side() == BLACK ? -(kBanScore - ply) : kBanScore - ply;
-    default: break;
-  }
+  // The rules first: repetition (the perpetual checker loses) and the no-capture limit.
+  const Score rule = rule_score(ply);
+  if (rule != kInfinite) return rule;
   if (ply >= kMaxPly) return eval();
   // Mate distance pruning.
   alpha = std::max(alpha, -kMateScore + ply);
@@ -150,22 +242,36 @@ Score Search::search(int depth, Score alpha, Score beta, int ply, bool null_ok) 
   }
   Move hash_move = hit.found ? hit.move : kNoMove;
   const bool in_check = pos_.in_check();
-  // The static score only feeds the prunings of non-PV nodes; a lazy one will do.
-  const Score static_eval = in_check || pv_node ? -kInfinite : eval(alpha - 300, beta + 330);
+  Frame& f = frame(ply);
+  frame(ply + 2).killers[0] = frame(ply + 2).killers[1] = kNoMove;
+  Score static_eval = kNoEval, estimate = kNoEval;
+  if (!in_check) {
+    static_eval = hit.found && hit.eval != kNoEval ? hit.eval : eval();
+    estimate = static_eval;
+    // A stored search result is a better guess than the static score when its bound allows.
+    if (hit.found && std::abs(hit.score) < kBanThreshold &&
+        (hit.bound & (hit.score > static_eval ? BOUND_LOWER : BOUND_UPPER)))
+      estimate = hit.score;
+  }
+  f.static_eval = static_eval;
+  const bool improving = !in_check && frame(ply - 2).static_eval != kNoEval && static_eval > frame(ply - 2).static_eval;
   const bool quiet_window = std::abs(beta) < kBanThreshold && std::abs(alpha) < kBanThreshold;
 
-  // Reverse futility: far above beta near the leaves, the opponent will not catch up.
-  if (!pv_node && !in_check && depth <= 3 && quiet_window && static_eval - 110 * depth >= beta) return static_eval;
-
-  // Null move: give the opponent a free move; if we still beat beta, cut.
-  if (!pv_node && !in_check && null_ok && depth >= 2 && !pos_.last_was_null() &&
-      major_material(pos_, pos_.side()) >= kNullMargin && static_eval >= beta) {
-    const int r = depth >= 6 ? 3 : 2;
-    pos_.do_null();
-    Score s = -search(depth - 1 - r, -beta, -beta + 1, ply + 1, false);
-    pos_.undo_null();
-    if (aborted_) return 0;
-    if (s >= beta) return s > kBanThreshold ? beta : s;
+  if (!pv_node && !in_check && quiet_window) {
+    // Reverse futility: far above beta near the leaves, the opponent will not catch up.
+    if (depth <= 7 && estimate - 90 * (depth - improving) >= beta) return estimate;
+    // Null move: give the opponent a free move; if we still beat beta, cut.
+    if (depth >= 2 && estimate >= beta && static_eval >= beta - 20 * depth && !pos_.last_was_null() &&
+        major_material(pos_, pos_.side()) >= kNullMargin) {
+      const int r = 3 + depth / 4 + std::min((estimate - beta) / 200, 3);
+      f.move = kNoMove;
+      f.cont = nullptr;
+      pos_.do_null();
+      Score s = -search(depth - r, -beta, -beta + 1, ply + 1, !cut_node);
+      pos_.undo_null();
+      if (aborted_) return 0;
+      if (s >= beta) return s > kBanThreshold ? beta : s;
+    }
   }
 
   // Internal iterative deepening: find a move to try first in PV nodes.
@@ -175,67 +281,79 @@ Score Search::search(int depth, Score alpha, Score beta, int ply, bool null_ok) 
     hash_move = tt_.probe(pos_.key(), ply).move;
   }
 
-  MovePicker picker(pos_, hash_move, killers_[ply][0], killers_[ply][1], &history_);
+  const Move prev = frame(ply - 1).move;
+  const Move counter = prev ? counter_moves_[piece_index(pos_.piece_at(move_to(prev)))][move_to(prev)] : kNoMove;
+  const PieceToHistory* cont[2] = {frame(ply - 1).cont, frame(ply - 2).cont};
+  MovePicker picker(pos_, hash_move, f.killers[0], f.killers[1], counter, &history_, cont);
   Score best = -kInfinite;
   Move best_move = kNoMove;
-  int searched = 0;
+  int move_count = 0;
   const Score alpha0 = alpha;
-  // Futility: at the last plies, quiet moves cannot lift a hopeless static score.
-  const bool futile = !pv_node && !in_check && depth <= 2 && quiet_window &&
-                      static_eval + (depth == 1 ? 120 : 280) <= alpha;
   Move quiets[kMaxMoves];
   int quiet_count = 0;
+  const Color us = pos_.side();
   for (Move m; (m = picker.next());) {
     if (!legal(m, in_check)) continue;
+    ++move_count;
     const bool capture = pos_.piece_at(move_to(m)) != 0;
-    const bool quiet_stage = picker.in_quiet_stage() && !capture;
-    if (futile && quiet_stage && searched > 0) continue;
-    pos_.do_move(m);
-    const bool gives_check = pos_.in_check();
-    const int new_depth = depth - 1 + (gives_check ? 1 : 0);
-    Score s;
-    if (searched == 0) {
-      s = -search(new_depth, -beta, -alpha, ply + 1, true);
-    } else {
-      // Late quiet moves are searched shallower first, the later the shallower.
-      int reduction = 0;
-      if (depth >= 3 && quiet_stage && !in_check && !gives_check && searched >= 3) {
-        reduction = kReduction[std::min(depth, 63)][std::min(searched, 63)] - (pv_node ? 1 : 0);
-        reduction = std::clamp(reduction, 1, new_depth - 1);
+    const int hist = capture ? 0
+                             : history_.get(us, m) +
+                                   (cont[0] ? (*cont[0])[piece_index(pos_.piece_at(move_from(m)))][square90(move_to(m))] : 0) +
+                                   (cont[1] ? (*cont[1])[piece_index(pos_.piece_at(move_from(m)))][square90(move_to(m))] : 0);
+    int reduction = kReduction[std::min(depth, 63)][std::min(move_count, 63)];
+    const int lmr_depth = std::max(depth - 1 - reduction, 0);
+    // Shallow-depth pruning, never of the first move, of checks or when in check.
+    bool prune_quiet = false, see_ok = true;
+    if (best > -kBanThreshold && !in_check && quiet_window) {
+      if (!capture) {
+        prune_quiet = (depth <= 8 && move_count > (3 + depth * depth) / (2 - improving)) ||
+                      (lmr_depth <= 6 && static_eval + 120 + 100 * lmr_depth <= alpha) ||
+                      (lmr_depth <= 6 && hist < -4000 * depth) ||
+                      !see_ge(pos_, m, -25 * lmr_depth * lmr_depth);
+      } else if (depth <= 6) {
+        see_ok = see_ge(pos_, m, -150 * depth);
       }
-      s = -search(new_depth - reduction, -alpha - 1, -alpha, ply + 1, true);
-      if (s > alpha && reduction) s = -search(new_depth, -alpha - 1, -alpha, ply + 1, true);
-      if (s > alpha && s < beta) s = -search(new_depth, -beta, -alpha, ply + 1, true);
     }
-    pos_.undo_move();
+    // A pruned move is made only when it might give check (checks are never pruned).
+    if ((prune_quiet || !see_ok) && !move_may_give_check(pos_, m)) continue;
+    make(m, ply);
+    const bool gives_check = pos_.in_check();
+    if ((prune_quiet || !see_ok) && !gives_check) {
+      unmake();
+      continue;
+    }
+    const int new_depth = depth - 1 + (gives_check ? 1 : 0);
+    Score s = -kInfinite;
+    if (depth >= 3 && move_count > 1 + pv_node && !capture && !in_check && !gives_check) {
+      // Late quiet moves are searched shallower first, the later the shallower.
+      reduction += !pv_node + cut_node - improving;
+      if (m == f.killers[0] || m == f.killers[1] || m == counter) reduction -= 1;
+      reduction -= hist / 6000;
+      const int d = std::clamp(new_depth - reduction, 1, new_depth);
+      s = -search(d, -alpha - 1, -alpha, ply + 1, true);
+      if (s > alpha && d < new_depth) s = -search(new_depth, -alpha - 1, -alpha, ply + 1, !cut_node);
+    } else if (!pv_node || move_count > 1) {
+      s = -search(new_depth, -alpha - 1, -alpha, ply + 1, !cut_node);
+    }
+    if (pv_node && (move_count == 1 || (s > alpha && s < beta))) s = -search(new_depth, -beta, -alpha, ply + 1, false);
+    unmake();
     if (aborted_) return 0;
-    ++searched;
-    if (!capture && quiet_count < kMaxMoves) quiets[quiet_count++] = m;
     if (s > best) {
       best = s;
       if (s > alpha) {
         alpha = s;
         best_move = m;
-        update_pv(ply, m);
-        if (s >= beta) {
-          if (!capture) {
-            if (killers_[ply][0] != m) {
-              killers_[ply][1] = killers_[ply][0];
-              killers_[ply][0] = m;
-            }
-            history_.reward(m, depth);
-            // The quiet moves tried before it did not cut: push them down.
-            for (int q = 0; q + 1 < quiet_count; ++q) history_.punish(quiets[q], depth);
-          }
-          break;
-        }
+        if (pv_node) update_pv(ply, m);
+        if (s >= beta) break;
       }
     }
+    if (!capture && m != best_move && quiet_count < kMaxMoves) quiets[quiet_count++] = m;
   }
-  if (!searched) return -kMateScore + ply;  // mate or stalemate: both lose
-  if (best_move && best < beta && pos_.piece_at(move_to(best_move)) == 0) history_.reward(best_move, depth);
-  const Bound bound = best >= beta ? BOUND_LOWER : best > alpha0 ? BOUND_EXACT : BOUND_UPPER;
-  tt_.store(pos_.key(), ply, best_move, best, bound, depth);
+  if (!move_count) return -kMateScore + ply;  // mate or stalemate: both lose
+  if (best_move && best >= beta && !pos_.piece_at(move_to(best_move)))
+    update_quiet_stats(ply, best_move, quiets, quiet_count, depth);
+  const Bound bound = best >= beta ? BOUND_LOWER : best > alpha0 && pv_node ? BOUND_EXACT : BOUND_UPPER;
+  tt_.store(pos_.key(), ply, best_move, best, bound, depth, static_eval);
   return best;
 }
 
@@ -245,16 +363,16 @@ Score Search::root_search(int depth, Score alpha, Score beta) {
   for (size_t i = 0; i < root_moves_.size(); ++i) {
     const Move m = root_moves_[i];
     ++nodes_;
-    pos_.do_move(m);
+    make(m, 0);
     const int new_depth = depth - 1 + (pos_.in_check() ? 1 : 0);
-    Score s;
+    Score s = -kInfinite;
     if (i == 0) {
-      s = -search(new_depth, -beta, -alpha, 1, true);
+      s = -search(new_depth, -beta, -alpha, 1, false);
     } else {
       s = -search(new_depth, -alpha - 1, -alpha, 1, true);
-      if (s > alpha && s < beta) s = -search(new_depth, -beta, -alpha, 1, true);
+      if (s > alpha && s < beta) s = -search(new_depth, -beta, -alpha, 1, false);
     }
-    pos_.undo_move();
+    unmake();
     if (aborted_) break;
     if (s > best) {
       best = s;
@@ -285,8 +403,7 @@ SearchResult Search::run(const Position& pos, const Limits& limits, const Search
   const TimeBudget budget = plan_time(limits);
   hard_ms_ = budget.hard_ms;
   tt_.new_search();
-  history_.age();
-  std::memset(killers_, 0, sizeof killers_);
+  for (Frame& f : frames_) f = Frame{};
 
   // Root moves: legal and not banned, the hash move first.
   Move buf[kMaxMoves];
@@ -345,7 +462,9 @@ SearchResult Search::run(const Position& pos, const Limits& limits, const Search
       on_info(info);
     }
     if (root_moves_.size() == 1 && !limits.infinite && limits.depth == 0) break;  // forced move
-    if (!limits.infinite && budget.soft_ms && elapsed_ms() >= budget.soft_ms / 2) break;
+    // A fixed move time is spent in full (the hard limit stops it); on a clock,
+    // an iteration started after half the soft budget would rarely finish.
+    if (!limits.infinite && !limits.movetime_ms && budget.soft_ms && elapsed_ms() >= budget.soft_ms / 2) break;
     if (is_mate_score(score) && !limits.infinite && limits.depth == 0 &&
         depth > 2 * std::abs(mate_in_moves(score)) + 4)
       break;

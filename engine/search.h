@@ -6,6 +6,7 @@
 #include <atomic>
 #include <chrono>
 #include <functional>
+#include <memory>
 #include <vector>
 
 #include "movepick.h"
@@ -52,19 +53,36 @@ class Search {
   void clear();  // forget history and killers (a new game)
 
  private:
-  Score search(int depth, Score alpha, Score beta, int ply, bool null_ok);
-  Score quiesce(Score alpha, Score beta, int ply);
+  // What the search keeps for each ply of the current line.
+  struct Frame {
+    Score static_eval = kNoEval;
+    Move move = kNoMove;                 // the move made from this ply
+    PieceToHistory* cont = nullptr;      // continuation history of that move
+    Move killers[2] = {kNoMove, kNoMove};
+  };
+
+  Frame& frame(int ply) { return frames_[ply + 2]; }  // ply -2 and -1 exist (empty)
+  Score search(int depth, Score alpha, Score beta, int ply, bool cut_node);
+  Score quiesce(Score alpha, Score beta, int ply, int qdepth = 0);
   Score root_search(int depth, Score alpha, Score beta);
-  Score eval(Score alpha = -kInfinite, Score beta = kInfinite) const;
+  Score eval() const;
   bool legal(Move m, bool in_check);
   void check_limits();
   int elapsed_ms() const;
   void update_pv(int ply, Move m);
+  // Rule-based result of the current node (repetition, no-capture limit), or
+  // kInfinite when the rules say nothing.
+  Score rule_score(int ply) const;
+  void make(Move m, int ply);
+  void unmake();
+  void update_quiet_stats(int ply, Move best, const Move* quiets, int quiet_count, int depth);
 
   TranspositionTable& tt_;
   Position pos_;
-  History history_;
-  Move killers_[kMaxPly + 2][2];
+  ButterflyHistory history_;
+  std::unique_ptr<ContinuationHistory> cont_history_;
+  Move counter_moves_[14][256];
+  Frame frames_[kMaxPly + 4];
   Move pv_[kMaxPly + 2][kMaxPly + 2];
   int pv_len_[kMaxPly + 2];
   std::vector<Move> root_moves_;

@@ -26,6 +26,7 @@ TTHit TranspositionTable::probe(uint64_t key, int ply) const {
       h.found = true;
       h.move = b[i].move;
       h.score = from_tt(b[i].score, ply);
+      h.eval = b[i].eval;
       h.depth = b[i].depth;
       h.bound = Bound(b[i].bound_age & 3);
       return h;
@@ -34,7 +35,7 @@ TTHit TranspositionTable::probe(uint64_t key, int ply) const {
   return {};
 }
 
-void TranspositionTable::store(uint64_t key, int ply, Move m, Score score, Bound bound, int depth) {
+void TranspositionTable::store(uint64_t key, int ply, Move m, Score score, Bound bound, int depth, Score eval) {
   // Ban scores depend on the path that led here, so they never enter the table.
   if ((score > kBanThreshold && score < kMateThreshold) || (score < -kBanThreshold && score > -kMateThreshold))
     return;
@@ -63,6 +64,7 @@ void TranspositionTable::store(uint64_t key, int ply, Move m, Score score, Bound
   if (m || slot->check != check) slot->move = uint16_t(m);
   slot->check = check;
   slot->score = int16_t(to_tt(score, ply));
+  slot->eval = int16_t(eval);
   slot->depth = uint8_t(depth < 0 ? 0 : depth);
   slot->bound_age = uint8_t(age_ | bound);
 }

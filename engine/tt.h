@@ -25,9 +25,12 @@ struct TTHit {
   bool found = false;
   Move move = kNoMove;
   Score score = 0;
+  Score eval = 0;  // static evaluation of the position (kNoEval when unknown)
   int depth = 0;
   Bound bound = BOUND_NONE;
 };
+
+constexpr Score kNoEval = -32000;
 
 class TranspositionTable {
  public:
@@ -39,8 +42,10 @@ class TranspositionTable {
 
   // Scores are stored relative to the node (mates as "mate in n from here").
   TTHit probe(uint64_t key, int ply) const;
-  void store(uint64_t key, int ply, Move m, Score score, Bound bound, int depth);
-  int hashfull() const;  // per mille of the first 1000 entries used this search
+  void store(uint64_t key, int ply, Move m, Score score, Bound bound, int depth, Score eval = kNoEval);
+  int hashfull() const;
+  // Starts loading the bucket of key into the cache (the probe comes soon after).
+  void prefetch(uint64_t key) const { __builtin_prefetch(&entries_[(key & bucket_mask_) * 4]); }  // per mille of the first 1000 entries used this search
 
  private:
   std::vector<TTEntry> entries_;

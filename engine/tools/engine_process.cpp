@@ -7,6 +7,7 @@
 
 #include <cctype>
 #include <chrono>
+#include <cstdlib>
 #include <cstring>
 #include <sstream>
 
@@ -161,7 +162,12 @@ bool EngineProcess::new_game(int timeout_ms) {
 // ICCS "h2e2" -> "h3e3" for engines that count ranks from 1.
 std::string EngineProcess::to_engine(const std::string& iccs) const {
   if (!ranks_from_one_ || iccs.size() != 4) return iccs;
-  return iccs.substr(0, 1) + std::to_string(iccs[1] - '0' + 1) + iccs.substr(2, 1) + std::to_string(iccs[3] - '0' + 1);
+  std::string out;
+  out += iccs[0];
+  out += std::to_string(iccs[1] - '0' + 1);
+  out += iccs[2];
+  out += std::to_string(iccs[3] - '0' + 1);
+  return out;
 }
 
 std::string EngineProcess::from_engine(const std::string& move) const {
@@ -188,17 +194,40 @@ std::string EngineProcess::go(const std::string& fen, const std::vector<std::str
   std::string pos = fen.empty() ? "position startpos" : "position fen " + fen;
   if (!iccs_moves.empty()) {
     pos += " moves";
-    for (const auto& m : iccs_moves) pos += " " + to_engine(m);
+    for (const auto& m : iccs_moves) {
+      pos += ' ';
+      pos += to_engine(m);
+    }
   }
   send(pos);
   const double t0 = now_ms();
   send("go " + limit);
+  last_score_ = 0;
+  last_mate_ = false;
   for (std::string l;;) {
     const int left = int(t0 + timeout_ms - now_ms());
     if (left <= 0 || !read_line(l, left)) {
       error_ = name_ + (left <= 0 ? " did not answer within " + std::to_string(timeout_ms) + " ms" : " closed its output");
       if (elapsed_ms) *elapsed_ms = now_ms() - t0;
       return "";
+    }
+    if (starts_with(l, "info ")) {
+      // "score cp N", "score mate N" (UCI) or "score N" (UCCI).
+      std::istringstream in(l);
+      for (std::string w; in >> w;) {
+        if (w != "score") continue;
+        std::string kind;
+        in >> kind;
+        if (kind == "cp" || kind == "mate") {
+          in >> last_score_;
+          last_mate_ = kind == "mate";
+        } else {
+          last_score_ = std::atoi(kind.c_str());
+          last_mate_ = false;
+        }
+        break;
+      }
+      continue;
     }
     if (starts_with(l, "nobestmove")) {
       error_ = name_ + " answered nobestmove";

@@ -36,6 +36,10 @@ class EngineProcess {
   // elapsed_ms receives the wall time from "go" to "bestmove".
   std::string go(const std::string& fen, const std::vector<std::string>& iccs_moves, const std::string& limit,
                  int timeout_ms, double* elapsed_ms);
+  // The score of the last "info ... score" line of the latest go, from the
+  // side to move's view: centipawns, or mate in plies/moves when mate is set.
+  int last_score() const { return last_score_; }
+  bool last_score_is_mate() const { return last_mate_; }
 
  private:
   void send(const std::string& line);
@@ -50,6 +54,8 @@ class EngineProcess {
   int to_fd_ = -1, from_fd_ = -1;
   std::string buffer_, error_, name_;
   bool ranks_from_one_ = false;  // UCI with UCI_Variant: ranks 1-10
+  int last_score_ = 0;
+  bool last_mate_ = false;
 };
 
 }  // namespace xq::tools

@@ -1,0 +1,264 @@
+// xiangqi-tune: fits the evaluation's feature weights to data, Texel style.
+//
+//   xiangqi-tune label --records FILE [--records FILE ...] --engine CMD [--protocol uci|ucci]
+//                      [--depth D] [--every K] [--jobs N] --out FILE
+//     Replays games recorded by `xiangqi-match --record`, picks quiet positions
+//     (not in check, no capture just made or about to be made, past the
+//     opening), asks the engine for its score at a fixed depth and writes
+//     "FEN<TAB>score for the side to move<TAB>game result for red (1, 0.5, 0)".
+//
+//   xiangqi-tune fit --data FILE [--lambda L] [--passes N]
+//     Minimises the mean squared error between our win probability
+//     1/(1+10^(-eval/K)) and the target lambda*p(engine score) + (1-lambda)*result,
+//     first over K, then over each weight by coordinate descent; prints the
+//     error before and after (on the fit set and a held-out tenth) and the new
+//     kEvalWeights line.
+#include <signal.h>
+
+#include <atomic>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <mutex>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "engine_process.h"
+#include "evaluate.h"
+#include "fen.h"
+#include "game.h"
+#include "movegen.h"
+#include "notation.h"
+
+using namespace xq;
+
+namespace {
+
+struct Sample {
+  std::string fen;
+  double red_result;
+};
+
+std::vector<Sample> quiet_positions(const std::vector<std::string>& files, int every) {
+  std::vector<Sample> out;
+  int counter = 0;
+  for (const auto& file : files) {
+    std::ifstream in(file);
+    if (!in) {
+      std::cerr << "cannot open " << file << "\n";
+      continue;
+    }
+    for (std::string line; std::getline(in, line);) {
+      std::istringstream ls(line);
+      std::string result, tag, moves;
+      if (!std::getline(ls, result, '\t') || !std::getline(ls, tag, '\t') || !std::getline(ls, moves)) continue;
+      const double r = result == "1-0" ? 1.0 : result == "0-1" ? 0.0 : 0.5;
+      std::vector<Move> game;
+      std::istringstream ms(moves);
+      for (std::string t; ms >> t;) {
+        Move m;
+        if (!iccs_to_move(t, m, nullptr)) break;
+        game.push_back(m);
+      }
+      Game g;
+      for (size_t i = 0; i < game.size(); ++i) {
+        const Position& p = g.position();
+        const bool quiet = i >= 12 && !p.in_check() && !g.last_move_captured() && !p.piece_at(move_to(game[i]));
+        if (quiet && counter++ % every == 0) out.push_back({g.fen(), r});
+        if (!g.play(game[i])) break;
+      }
+    }
+  }
+  return out;
+}
+
+int label(const std::vector<std::string>& records, const tools::EngineSpec& spec, int depth, int every, int jobs,
+          const std::string& out_file) {
+  const auto samples = quiet_positions(records, every);
+  std::cerr << samples.size() << " quiet positions to label\n";
+  std::ofstream out(out_file);
+  if (!out) {
+    std::cerr << "cannot write " << out_file << "\n";
+    return 2;
+  }
+  std::mutex mutex;
+  std::atomic<size_t> next{0};
+  std::atomic<int> written{0};
+  auto work = [&]() {
+    tools::EngineProcess e;
+    if (!e.start(spec)) {
+      std::lock_guard<std::mutex> lock(mutex);
+      std::cerr << e.error() << "\n";
+      return;
+    }
+    for (size_t i; (i = next++) < samples.size();) {
+      if (i % 200 == 0) e.new_game();
+      double ms;
+      const std::string best = e.go(samples[i].fen, {}, "depth " + std::to_string(depth), 60000, &ms);
+      if (best.empty()) {
+        e.start(spec);
+        continue;
+      }
+      if (e.last_score_is_mate()) continue;
+      std::lock_guard<std::mutex> lock(mutex);
+      out << samples[i].fen << "\t" << e.last_score() << "\t" << samples[i].red_result << "\n";
+      if (++written % 1000 == 0) std::cerr << written << " labelled\n";
+    }
+  };
+  std::vector<std::thread> threads;
+  for (int j = 0; j < jobs; ++j) threads.emplace_back(work);
+  for (auto& t : threads) t.join();
+  std::cerr << written << " positions written to " << out_file << "\n";
+  return 0;
+}
+
+// What the tuner needs of a position: everything but the weights.
+struct Row {
+  int psq;                   // table sums, side to move minus the other
+  int diff[kFeatureCount];   // feature differences, side to move minus the other
+  int8_t scale_us, scale_them;
+  float target;              // side to move's expected score
+};
+
+double sigmoid10(double x, double k) { return 1.0 / (1.0 + std::pow(10.0, -x / k)); }
+
+int eval_row(const Row& r, const int* w) {
+  int v = r.psq;
+  for (int i = 0; i < kFeatureCount; ++i) v += w[i] * r.diff[i];
+  const int scale = v > 0 ? r.scale_us : r.scale_them;
+  if (scale < 16) v = v * scale / 16;
+  return v + kTempo;
+}
+
+double loss(const std::vector<Row>& rows, const int* w, double k, size_t begin, size_t end) {
+  double sum = 0;
+  for (size_t i = begin; i < end; ++i) {
+    const double e = sigmoid10(eval_row(rows[i], w), k) - rows[i].target;
+    sum += e * e;
+  }
+  return sum / double(end - begin);
+}
+
+int fit(const std::string& data, double lambda, int passes) {
+  std::ifstream in(data);
+  if (!in) {
+    std::cerr << "cannot open " << data << "\n";
+    return 2;
+  }
+  std::vector<Row> rows;
+  int bad = 0;
+  for (std::string line; std::getline(in, line);) {
+    std::istringstream ls(line);
+    std::string fen, score, result;
+    if (!std::getline(ls, fen, '\t') || !std::getline(ls, score, '\t') || !std::getline(ls, result)) {
+      ++bad;
+      continue;
+    }
+    FenData d;
+    if (!parse_fen(fen, d, nullptr)) {
+      ++bad;
+      continue;
+    }
+    const Position& p = d.pos;
+    Row r{};
+    const Color us = p.side();
+    int f[2][kFeatureCount];
+    eval_features(p, f);
+    r.psq = p.psq_sum(us) - p.psq_sum(~us);
+    for (int i = 0; i < kFeatureCount; ++i) r.diff[i] = f[us][i] - f[~us][i];
+    r.scale_us = int8_t(win_scale(p, us));
+    r.scale_them = int8_t(win_scale(p, ~us));
+    const double red = std::atof(result.c_str());
+    const double stm_result = us == RED ? red : 1.0 - red;
+    r.target = float(lambda * sigmoid10(std::atof(score.c_str()), 400.0) + (1 - lambda) * stm_result);
+    if (evaluate(p) != eval_row(r, kEvalWeights)) {
+      std::cerr << "internal error: the tuner's evaluation differs from the engine's on " << fen << "\n";
+      return 1;
+    }
+    rows.push_back(r);
+  }
+  if (rows.size() < 100) {
+    std::cerr << "too little data: " << rows.size() << " rows (" << bad << " unreadable)\n";
+    return 2;
+  }
+  // The last tenth is held out to see whether the fit generalises.
+  const size_t split = rows.size() - rows.size() / 10;
+  int w[kFeatureCount];
+  std::copy(kEvalWeights, kEvalWeights + kFeatureCount, w);
+  double k = 400, best_k = k, best = 1e9;
+  for (double t = 100; t <= 1500; t += 10) {
+    const double l = loss(rows, w, t, 0, split);
+    if (l < best) best = l, best_k = t;
+  }
+  k = best_k;
+  std::printf("%zu positions (%zu held out), K %.0f\n", rows.size(), rows.size() - split, k);
+  std::printf("error before: fit %.6f, held out %.6f\n", best, loss(rows, w, k, split, rows.size()));
+  for (int pass = 0; pass < passes; ++pass) {
+    bool improved = false;
+    for (int i = 0; i < kFeatureCount; ++i) {
+      const int step = i >= kMaterialAdvisor ? 4 : 1;
+      for (int dir : {1, -1}) {
+        for (;;) {
+          w[i] += dir * step;
+          const double l = loss(rows, w, k, 0, split);
+          if (l < best) {
+            best = l;
+            improved = true;
+          } else {
+            w[i] -= dir * step;
+            break;
+          }
+        }
+      }
+    }
+    std::printf("pass %d: fit %.6f, held out %.6f\n", pass + 1, best, loss(rows, w, k, split, rows.size()));
+    std::fflush(stdout);
+    if (!improved) break;
+  }
+  std::printf("constexpr int kEvalWeights[kFeatureCount] = {");
+  for (int i = 0; i < kFeatureCount; ++i) std::printf("%s%d", i ? ", " : "", w[i]);
+  std::printf("};\n");
+  return 0;
+}
+
+int usage() {
+  std::cerr << "usage: xiangqi-tune label --records FILE [--records FILE ...] --engine CMD [--protocol uci|ucci]\n"
+               "                          [--depth D] [--every K] [--jobs N] --out FILE\n"
+               "       xiangqi-tune fit --data FILE [--lambda L] [--passes N]\n";
+  return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  signal(SIGPIPE, SIG_IGN);
+  if (argc < 2) return usage();
+  const std::string cmd = argv[1];
+  std::vector<std::string> records;
+  tools::EngineSpec spec;
+  std::string out, data;
+  int depth = 8, every = 1, jobs = 2, passes = 50;
+  double lambda = 0.75;
+  for (int i = 2; i + 1 < argc; i += 2) {
+    const std::string k = argv[i], v = argv[i + 1];
+    if (k == "--records") records.push_back(v);
+    else if (k == "--engine") spec.command = v;
+    else if (k == "--protocol") spec.protocol = v;
+    else if (k == "--depth") depth = std::max(1, std::atoi(v.c_str()));
+    else if (k == "--every") every = std::max(1, std::atoi(v.c_str()));
+    else if (k == "--jobs") jobs = std::max(1, std::atoi(v.c_str()));
+    else if (k == "--out") out = v;
+    else if (k == "--data") data = v;
+    else if (k == "--lambda") lambda = std::atof(v.c_str());
+    else if (k == "--passes") passes = std::max(1, std::atoi(v.c_str()));
+    else return usage();
+  }
+  if (cmd == "label" && !records.empty() && !spec.command.empty() && !out.empty())
+    return label(records, spec, depth, every, jobs, out);
+  if (cmd == "fit" && !data.empty()) return fit(data, lambda, passes);
+  return usage();
+}

@@ -1,0 +1,104 @@
+// Evaluation symmetry: a left-right mirror and a colour flip (board turned
+// upside down, colours and side to move swapped) score the same.
+#include <cctype>
+#include <random>
+
+#include "evaluate.h"
+#include "test_util.h"
+
+namespace {
+
+std::vector<std::string> ranks_of(const std::string& fen) {
+  std::vector<std::string> ranks;
+  std::string board = fen.substr(0, fen.find(' ')), cur;
+  for (char c : board + "/") {
+    if (c == '/') {
+      ranks.push_back(cur);
+      cur.clear();
+    } else if (std::isdigit(static_cast<unsigned char>(c))) {
+      cur += std::string(c - '0', '.');
+    } else {
+      cur += c;
+    }
+  }
+  return ranks;
+}
+
+std::string join(const std::vector<std::string>& ranks, char side) {
+  std::string out;
+  for (size_t i = 0; i < ranks.size(); ++i) {
+    int empty = 0;
+    for (char c : ranks[i]) {
+      if (c == '.') {
+        ++empty;
+        continue;
+      }
+      if (empty) out += char('0' + empty), empty = 0;
+      out += c;
+    }
+    if (empty) out += char('0' + empty);
+    if (i + 1 < ranks.size()) out += '/';
+  }
+  return out + ' ' + side + " - - 0 1";
+}
+
+std::string mirrored(const std::string& fen) {
+  auto r = ranks_of(fen);
+  for (auto& s : r) std::reverse(s.begin(), s.end());
+  return join(r, fen[fen.find(' ') + 1]);
+}
+
+std::string colour_flipped(const std::string& fen) {
+  auto r = ranks_of(fen);
+  std::reverse(r.begin(), r.end());
+  for (auto& s : r)
+    for (char& c : s) c = std::isupper(static_cast<unsigned char>(c)) ? char(std::tolower(c)) : char(std::toupper(c));
+  return join(r, fen[fen.find(' ') + 1] == 'w' ? 'b' : 'w');
+}
+
+}  // namespace
+
+TEST(Evaluate, MirrorAndColourFlipScoreTheSame) {
+  std::mt19937 rng(2024);
+  int checked = 0;
+  for (int g = 0; g < 40; ++g) {
+    xq::Position p = pos_from(xq::kStartFen);
+    for (int ply = 0; ply < 150; ++ply) {
+      xq::Move moves[xq::kMaxMoves];
+      const int n = xq::generate_legal(p, moves);
+      if (!n) break;
+      p.do_move(moves[rng() % n]);
+      const std::string fen = xq::to_fen(p);
+      const int v = xq::evaluate(p);
+      xq::FenData m, f;
+      ASSERT_TRUE(xq::parse_fen(mirrored(fen), m, nullptr)) << mirrored(fen);
+      ASSERT_TRUE(xq::parse_fen(colour_flipped(fen), f, nullptr)) << colour_flipped(fen);
+      ASSERT_EQ(xq::evaluate(m.pos), v) << fen << " mirrored";
+      ASSERT_EQ(xq::evaluate(f.pos), v) << fen << " colour-flipped";
+      ++checked;
+    }
+  }
+  EXPECT_GT(checked, 3000);
+}
+
+TEST(Evaluate, StartPositionIsBalanced) {
+  // Only the side to move's tempo separates the two sides at the start.
+  xq::Position p = pos_from(xq::kStartFen);
+  EXPECT_EQ(xq::evaluate(p), xq::kTempo);
+}
+
+TEST(Evaluate, AdvantagesThatCannotWinAreScaledDown) {
+  // A lone rook against both advisors and both elephants: a known draw.
+  xq::Position rook = pos_from("2bak4/4a4/4b4/9/9/9/9/9/9/R3K4 w - - 0 1");
+  EXPECT_EQ(xq::win_scale(rook, xq::RED), 3);
+  EXPECT_LT(xq::evaluate(rook), 60);
+  // Rook and pawn against the same defence: winnable.
+  EXPECT_EQ(xq::win_scale(pos_from("2bak4/4a4/4b4/9/9/9/6P2/9/9/R3K4 w - - 0 1"), xq::RED), 16);
+  // Advisors and elephants alone never mate; the side with them gets nothing for them.
+  xq::Position defenders = pos_from("4k4/9/9/9/9/9/9/4B4/4A4/3AK4 w - - 0 1");
+  EXPECT_EQ(xq::win_scale(defenders, xq::RED), 0);
+  EXPECT_EQ(xq::evaluate(defenders), xq::kTempo);
+  // A lone horse beats a single advisor but not two.
+  EXPECT_EQ(xq::win_scale(pos_from("3k5/4a4/9/9/9/9/9/9/4N4/4K4 w - - 0 1"), xq::RED), 16);
+  EXPECT_EQ(xq::win_scale(pos_from("3ak4/4a4/9/9/9/9/9/9/4N4/4K4 w - - 0 1"), xq::RED), 2);
+}

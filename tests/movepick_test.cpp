@@ -1,0 +1,103 @@
+// The move picker: every pseudo-legal move exactly once, in stage order, with
+// any hash move, killers and counter move (legal or not) thrown at it; the
+// quiescence picker returns only captures that do not lose material.
+#include <random>
+
+#include "movepick.h"
+#include "see.h"
+#include "test_util.h"
+
+namespace {
+
+std::vector<xq::Position> random_positions(int games, int plies, unsigned seed) {
+  std::mt19937 rng(seed);
+  std::vector<xq::Position> out;
+  for (int g = 0; g < games; ++g) {
+    xq::Position p = pos_from(xq::kStartFen);
+    for (int i = 0; i < plies; ++i) {
+      xq::Move moves[xq::kMaxMoves];
+      const int n = xq::generate_legal(p, moves);
+      if (!n) break;
+      p.do_move(moves[rng() % n]);
+      out.push_back(p);
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST(MovePicker, EveryMoveExactlyOnceInStageOrder) {
+  std::mt19937 rng(7);
+  auto history = std::make_unique<xq::ButterflyHistory>();
+  history->clear();
+  for (int i = 0; i < 5000; ++i) history->update(xq::Color(rng() % 2), xq::make_move(rng() % 256, rng() % 256), int(rng() % 2001) - 1000);
+  for (const xq::Position& p : random_positions(20, 100, 99)) {
+    xq::Move all[xq::kMaxMoves];
+    const int n = xq::generate(p, all);
+    std::multiset<xq::Move> expected(all, all + n);
+    // Special moves: sometimes real moves of this position, sometimes junk.
+    auto pick = [&]() -> xq::Move { return rng() % 3 ? all[rng() % n] : xq::Move(rng() & 0xFFFF); };
+    const xq::Move hash = pick(), k1 = pick(), k2 = pick(), counter = pick();
+    xq::MovePicker mp(p, hash, k1, k2, counter, history.get(), nullptr);
+    std::multiset<xq::Move> got;
+    int stage = 0;  // 0 hash, 1 good captures, 2 specials and quiets, 3 bad captures
+    for (xq::Move m; (m = mp.next());) {
+      got.insert(m);
+      const bool capture = p.piece_at(xq::move_to(m)) != 0;
+      int s;
+      if (m == hash && got.size() == 1) s = 0;
+      else if (capture && mp.in_bad_captures()) s = 3;
+      else if (capture) s = 1;
+      else s = 2;
+      EXPECT_GE(s, stage) << "move " << xq::move_to_iccs(m) << " came after a later stage";
+      stage = s;
+      if (s == 1) {
+        EXPECT_TRUE(xq::see_ge(p, m, 0));
+      }
+      if (s == 3) {
+        EXPECT_FALSE(xq::see_ge(p, m, 0));
+      }
+    }
+    EXPECT_EQ(got, expected) << xq::to_fen(p);
+  }
+}
+
+TEST(MovePicker, QuiescenceGivesOnlyCapturesThatDoNotLose) {
+  for (const xq::Position& p : random_positions(20, 100, 5)) {
+    xq::Move all[xq::kMaxMoves];
+    const int n = xq::generate(p, all, xq::GenType::Captures);
+    std::set<xq::Move> expected;
+    for (int i = 0; i < n; ++i)
+      if (xq::see_ge(p, all[i], 0)) expected.insert(all[i]);
+    xq::MovePicker mp(p, xq::kNoMove);
+    std::set<xq::Move> got;
+    int last_victim = 1 << 30;
+    for (xq::Move m; (m = mp.next());) {
+      EXPECT_TRUE(got.insert(m).second) << "twice: " << xq::move_to_iccs(m);
+      const int v = xq::mvv_lva(p, m);
+      EXPECT_LE(v, last_victim) << "not in MVV/LVA order";
+      last_victim = v;
+    }
+    EXPECT_EQ(got, expected) << xq::to_fen(p);
+  }
+}
+
+TEST(MoveGen, MayGiveCheckNeverMissesACheck) {
+  int checks = 0;
+  for (xq::Position p : random_positions(30, 150, 11)) {
+    xq::Move moves[xq::kMaxMoves];
+    const int n = xq::generate_legal(p, moves);
+    for (int i = 0; i < n; ++i) {
+      const bool filter = xq::move_may_give_check(p, moves[i]);
+      p.do_move(moves[i]);
+      const bool check = p.in_check();
+      p.undo_move();
+      if (check) {
+        ++checks;
+        ASSERT_TRUE(filter) << xq::to_fen(p) << " " << xq::move_to_iccs(moves[i]);
+      }
+    }
+  }
+  EXPECT_GT(checks, 500);
+}

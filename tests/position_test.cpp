@@ -1,0 +1,62 @@
+// Incremental state (key, material and table sums, piece counts, the
+// no-capture counter) equals a fresh computation from the FEN after random
+// games, and undoing every move restores the start; histories longer than
+// the history buffer keep working.
+#include <random>
+
+#include "position.h"
+#include "test_util.h"
+
+namespace {
+
+void expect_same_state(const xq::Position& a, const xq::Position& b, const std::string& where) {
+  EXPECT_EQ(a.key(), b.key()) << where;
+  EXPECT_EQ(a.side(), b.side()) << where;
+  for (xq::Color c : {xq::RED, xq::BLACK}) {
+    EXPECT_EQ(a.psq_sum(c), b.psq_sum(c)) << where;
+    for (int t = 0; t < 7; ++t) EXPECT_EQ(a.count(c, xq::PieceType(t)), b.count(c, xq::PieceType(t))) << where;
+  }
+  for (int s = 0; s < 256; ++s) ASSERT_EQ(a.piece_at(s) != 0, b.piece_at(s) != 0) << where;
+}
+
+}  // namespace
+
+TEST(Position, IncrementalStateMatchesARecomputation) {
+  std::mt19937 rng(31337);
+  for (int g = 0; g < 30; ++g) {
+    xq::Position p = pos_from(xq::kStartFen);
+    const xq::Position start = p;
+    int since_capture = 0, plies = 0;
+    for (; plies < 200; ++plies) {
+      xq::Move moves[xq::kMaxMoves];
+      const int n = xq::generate_legal(p, moves);
+      if (!n) break;
+      const xq::Move m = moves[rng() % n];
+      since_capture = p.piece_at(xq::move_to(m)) ? 0 : since_capture + 1;
+      p.do_move(m);
+      ASSERT_EQ(p.rule_plies(), since_capture);
+      ASSERT_EQ(p.in_check(), p.king_attacked(p.side()));
+      const std::string fen = xq::to_fen(p, since_capture);
+      xq::Position fresh = pos_from(fen);
+      expect_same_state(p, fresh, fen);
+      ASSERT_EQ(fresh.rule_plies(), since_capture) << "the FEN's halfmove counter is read";
+    }
+    for (int i = 0; i < plies; ++i) p.undo_move();
+    expect_same_state(p, start, "after undoing every move");
+    EXPECT_EQ(p.rule_plies(), 0);
+  }
+}
+
+TEST(Position, HistoriesLongerThanTheBufferKeepWorking) {
+  // Shuffle two horses back and forth far past kMaxHistory plies: the
+  // position stays consistent and the latest repetitions are still seen.
+  xq::Position p = pos_from(xq::kStartFen);
+  const xq::Move cycle[4] = {mv("b0c2"), mv("b9c7"), mv("c2b0"), mv("c7b9")};
+  for (int i = 0; i < xq::Position::kMaxHistory * 3; ++i) p.do_move(cycle[i % 4]);
+  expect_same_state(p, pos_from(xq::kStartFen), "after the shuffle");
+  EXPECT_GE(p.history_length(), 4);
+  EXPECT_LE(p.history_length(), xq::Position::kMaxHistory);
+  EXPECT_EQ(p.history(p.history_length() - 4).key, p.key()) << "four plies ago was this same position";
+  for (int i = 0; i < 8; ++i) p.undo_move();
+  expect_same_state(p, pos_from(xq::kStartFen), "after undoing two cycles");
+}

@@ -1,0 +1,60 @@
+// The transposition table: mate scores stored relative to the node, ban
+// (perpetual) scores never stored, deeper entries kept, replacement by age.
+#include "tt.h"
+
+#include <gtest/gtest.h>
+
+using namespace xq;
+
+TEST(TranspositionTable, StoresAndFindsAnEntry) {
+  TranspositionTable tt(1);
+  tt.store(0x123456789ABCDEFULL, 3, make_move(0x33, 0x43), 57, BOUND_EXACT, 6, -12);
+  const TTHit h = tt.probe(0x123456789ABCDEFULL, 3);
+  ASSERT_TRUE(h.found);
+  EXPECT_EQ(h.move, make_move(0x33, 0x43));
+  EXPECT_EQ(h.score, 57);
+  EXPECT_EQ(h.eval, -12);
+  EXPECT_EQ(h.depth, 6);
+  EXPECT_EQ(h.bound, BOUND_EXACT);
+  EXPECT_FALSE(tt.probe(0x923456789ABCDEFULL, 3).found);
+}
+
+TEST(TranspositionTable, MateScoresAreAdjustedByPly) {
+  TranspositionTable tt(1);
+  // Mate in 5 plies seen from ply 4 is mate in 1 ply from the node; from ply 10 it is mate in 11.
+  tt.store(42ULL << 32 | 7, 4, kNoMove, kMateScore - 5, BOUND_EXACT, 3);
+  EXPECT_EQ(tt.probe(42ULL << 32 | 7, 10).score, kMateScore - 11);
+  tt.store(43ULL << 32 | 9, 2, kNoMove, -(kMateScore - 6), BOUND_UPPER, 3);
+  EXPECT_EQ(tt.probe(43ULL << 32 | 9, 0).score, -(kMateScore - 4));
+}
+
+TEST(TranspositionTable, BanScoresAreNotStored) {
+  TranspositionTable tt(1);
+  tt.store(77ULL << 32, 1, kNoMove, kBanScore - 3, BOUND_EXACT, 5);
+  EXPECT_FALSE(tt.probe(77ULL << 32, 1).found);
+  tt.store(78ULL << 32, 1, kNoMove, -(kBanScore - 3), BOUND_LOWER, 5);
+  EXPECT_FALSE(tt.probe(78ULL << 32, 1).found);
+}
+
+TEST(TranspositionTable, DeeperEntryOfThisSearchIsKept) {
+  TranspositionTable tt(1);
+  const uint64_t key = 99ULL << 32 | 5;
+  tt.store(key, 0, make_move(0x33, 0x34), 10, BOUND_LOWER, 9);
+  tt.store(key, 0, kNoMove, -20, BOUND_UPPER, 2);
+  EXPECT_EQ(tt.probe(key, 0).depth, 9);
+  EXPECT_EQ(tt.probe(key, 0).score, 10);
+  tt.new_search();
+  tt.store(key, 0, kNoMove, -20, BOUND_UPPER, 2);
+  EXPECT_EQ(tt.probe(key, 0).depth, 2) << "an entry from an older search gives way";
+  EXPECT_EQ(tt.probe(key, 0).move, make_move(0x33, 0x34)) << "the move is kept when the new entry has none";
+}
+
+TEST(TranspositionTable, ReplacesTheShallowestOfAFullBucket) {
+  TranspositionTable tt(1);
+  // Five keys in one bucket (same low bits, different high halves).
+  for (int i = 0; i < 4; ++i) tt.store(uint64_t(i + 1) << 32, 0, kNoMove, i, BOUND_EXACT, 10 + i);
+  tt.store(uint64_t(9) << 32, 0, kNoMove, 5, BOUND_EXACT, 20);
+  EXPECT_FALSE(tt.probe(uint64_t(1) << 32, 0).found) << "depth 10 was the shallowest";
+  for (int i = 1; i < 4; ++i) EXPECT_TRUE(tt.probe(uint64_t(i + 1) << 32, 0).found);
+  EXPECT_TRUE(tt.probe(uint64_t(9) << 32, 0).found);
+}
