@@ -1,5 +1,7 @@
 #include "protocol.h"
 
+#include <random>
+
 #include <algorithm>
 #include <sstream>
 
@@ -53,7 +55,8 @@ int randomness_value(const std::string& v) {
 }  // namespace
 
 Protocol::Protocol(Writer out, size_t hash_mb)
-    : out_(std::move(out)), hash_mb_(hash_mb), searcher_(std::make_unique<Searcher>(hash_mb_)) {
+    : out_(std::move(out)), hash_mb_(hash_mb), searcher_(std::make_unique<Searcher>(hash_mb_)),
+      seed_(std::random_device{}()) {
   FenData d;
   parse_fen(kStartFen, d, nullptr);
   pos_ = d.pos;
@@ -79,6 +82,7 @@ void Protocol::identify() {
     say("option bookfiles type string default " + (book_file_.empty() ? std::string("<empty>") : book_file_));
     say("option hashsize type spin min 1 max 1024 default " + std::to_string(hash_mb_));
     say("option randomness type combo var none var tiny var small var medium var large default none");
+    say("option seed type spin min 0 max 2147483647 default 0");
     say("option newgame type button");
     say("ucciok");
   } else {
@@ -88,6 +92,7 @@ void Protocol::identify() {
     say("option name UseBook type check default " + std::string(use_book_ ? "true" : "false"));
     say("option name BookFile type string default " + (book_file_.empty() ? std::string("<empty>") : book_file_));
     say("option name Randomness type spin default 0 min 0 max 100");
+    say("option name Seed type spin default 0 min 0 max 2147483647");
     say("uciok");
   }
 }
@@ -194,6 +199,13 @@ void Protocol::cmd_setoption(const std::vector<std::string>& t) {
       return;
     }
     randomness_ = r;
+  } else if (key == "seed") {
+    if (!to_int(value, n) || n < 0) {
+      say("info string setoption " + name + ": value '" + value + "' is not a number from 0 up");
+      return;
+    }
+    // 0: a new random seed, as at start-up; any other value repeats the same choices.
+    seed_ = n ? uint64_t(n) : std::random_device{}();
   } else if (key == "newgame" || key == "clear hash") {
     searcher_->new_game();
   } else if (key == "ponder" || key == "threads" || key == "idle" || key == "promotion" || key == "batch" ||

@@ -46,7 +46,7 @@ class Protocol {
   std::string book_file_;
   std::unique_ptr<Book> book_;
   int randomness_ = 0;
-  uint64_t seed_ = 1;
+  uint64_t seed_;  // book choices and evaluation noise; random unless set by the Seed option
 };
 
 }  // namespace xq

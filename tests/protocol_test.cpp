@@ -146,3 +146,23 @@ TEST(Ucci, BookMovesAndABadBookFile) {
   out = t.send({"go depth 2"});
   for (auto& l : out) EXPECT_EQ(l.find("cannot open"), std::string::npos) << "the warning comes once";
 }
+
+TEST(Uci, SeedRepeatsBookChoicesAndDefaultsToRandom) {
+  // The same seed gives the same sequence of book moves in two engines.
+  auto book_moves = [](const std::string& seed_line) {
+    Transcript t;
+    t.send({"uci", "setoption name UseBook value true", seed_line});
+    std::string moves;
+    for (int i = 0; i < 8; ++i) moves += last(t.send({"position startpos", "go depth 3"})) + ";";
+    return moves;
+  };
+  EXPECT_EQ(book_moves("setoption name Seed value 12345"), book_moves("setoption name Seed value 12345"));
+  // Unseeded engines differ between processes: 8 book choices from the start,
+  // twenty engines, at least two different sequences.
+  std::set<std::string> seen;
+  for (int i = 0; i < 20; ++i) seen.insert(book_moves("isready"));
+  EXPECT_GT(seen.size(), 1u) << "every new engine played the same book moves";
+  Transcript t;
+  auto out = t.send({"uci", "setoption name Seed value -4"});
+  EXPECT_NE(last(out).find("is not a number from 0 up"), std::string::npos) << last(out);
+}
