@@ -95,6 +95,8 @@ class Controller {
   bool thinking() const { return searching_ && !hint_search_; }
   bool hinting() const { return searching_ && hint_search_; }
   SearchInfo analysis() const { return searcher_->info(); }
+  // The computer's search has finished and its move waits to be played.
+  bool search_result_ready() const { return searching_ && searcher_->done(); }
   // The position the latest search started from (its PV and score belong to it).
   const Position& analysis_root() const { return analysis_root_; }
   bool human_to_move() const;

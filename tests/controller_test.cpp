@@ -236,10 +236,9 @@ TEST(Controller, AnimationDelaysTheComputersMove) {
   EXPECT_NEAR(a->second, 0.5f, 0.01f);
   EXPECT_FALSE(c.animation(1150));
   // Let the search finish while the clock stays inside the animation.
-  for (int i = 0; i < 300 && c.game().ply() == 1; ++i) {
-    c.update(1100);
-    std::this_thread::sleep_for(std::chrono::milliseconds(1));
-  }
+  for (int i = 0; i < 60000 && !c.search_result_ready(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  ASSERT_TRUE(c.search_result_ready()) << "the search did not finish within a minute";
+  c.update(1100);
   EXPECT_EQ(c.game().ply(), 1) << "the answer waits for the slide";
   c.update(1151);
   EXPECT_EQ(c.game().ply(), 2);

@@ -101,6 +101,7 @@ TEST(Judge, NoCaptureLimit) {
   g.undo();
   EXPECT_FALSE(g.verdict().over());
   g.set_no_capture_limit(10);
+  EXPECT_EQ(g.verdict().reason, xq::Reason::MoveLimit) << "a lower limit applies to the game at once";
   xq::Game h = game_from("3k5/9/9/9/9/9/9/9/9/4K3R w - - 0 1");
   h.set_no_capture_limit(4);
   play(h, {"i0i1", "d9d8", "i1i2"});

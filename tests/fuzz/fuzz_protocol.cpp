@@ -8,16 +8,18 @@
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   xq::Protocol p([](const std::string&) {}, 1);
   std::string text(reinterpret_cast<const char*>(data), size);
-  // Keep any search short: limits become tiny, and a bare "go" is stopped below.
-  size_t start = 0;
+    size_t start = 0;
   int lines = 0;
   while (start <= text.size() && lines < 64) {
     size_t end = text.find('\n', start);
     if (end == std::string::npos) end = text.size();
     std::string line = text.substr(start, end - start);
-    if (line.rfind("go", 0) == 0) line = "go depth 1";
     if (line.rfind("setoption", 0) == 0 && line.find("hash") != std::string::npos) line = "setoption hashsize 1";
+    // "go" lines reach the parser as they are; whatever search they start
+    // (infinite, ponder, a long clock) is stopped at once below.
+    const bool go = line.rfind("go", 0) == 0;
     if (!p.handle(line)) break;
+    if (go) p.handle("stop");
     p.wait();
     start = end + 1;
     ++lines;
