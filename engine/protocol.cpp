@@ -146,7 +146,7 @@ bool Protocol::handle(const std::string& raw) {
   } else if (cmd == "go") {
     cmd_go(t);
   } else if (cmd == "ponderhit") {
-    searcher_->stop();
+    searcher_->ponderhit();  // the search goes on under the go command's clock
   } else if (cmd == "d" || cmd == "fen") {
     say("info string fen " + to_fen(pos_));
   } else {
@@ -320,7 +320,7 @@ void Protocol::cmd_go(const std::vector<std::string>& t) {
     limits.time_left_ms = int(std::min(red ? std::max(wtime, 0LL) : std::max(btime, 0LL), 100000000LL));
     limits.increment_ms = int(std::min(red ? winc : binc, 10000000LL));
   }
-  if (ponder) limits.infinite = true;
+  limits.ponder = ponder;
   const bool nothing = !limits.depth && !limits.nodes && !limits.movetime_ms && limits.time_left_ms < 0;
   if (nothing) limits.infinite = true;  // a bare "go" searches until "stop"
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#include <thread>
 
 #include "evaluate.h"
 #include "game.h"
@@ -62,8 +63,19 @@ int Search::elapsed_ms() const {
   return int(std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start_).count());
 }
 
+int Search::clock_ms() const {
+  return int(
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - clock_start_).count());
+}
+
 void Search::check_limits() {
-  if (stop_->load(std::memory_order_relaxed) || (hard_ms_ && elapsed_ms() >= hard_ms_)) aborted_ = true;
+  if (pondering_ && ponderhit_ && ponderhit_->load(std::memory_order_relaxed)) {
+    // The opponent played the expected move: our clock runs from now.
+    pondering_ = false;
+    clock_start_ = std::chrono::steady_clock::now();
+    hard_ms_ = budget_.hard_ms;
+  }
+  if (stop_->load(std::memory_order_relaxed) || (hard_ms_ && clock_ms() >= hard_ms_)) aborted_ = true;
 }
 
 Score Search::eval() const {
@@ -400,8 +412,10 @@ SearchResult Search::run(const Position& pos, const Limits& limits, const Search
   nodes_ = 0;
   seldepth_ = 0;
   node_limit_ = limits.nodes;
-  const TimeBudget budget = plan_time(limits);
-  hard_ms_ = budget.hard_ms;
+  clock_start_ = start_;
+  budget_ = plan_time(limits);
+  pondering_ = limits.ponder && !limits.infinite;
+  hard_ms_ = pondering_ ? 0 : budget_.hard_ms;
   tt_.new_search();
   for (Frame& f : frames_) f = Frame{};
 
@@ -461,13 +475,21 @@ SearchResult Search::run(const Position& pos, const Limits& limits, const Search
       info.pv = best_pv;
       on_info(info);
     }
-    if (root_moves_.size() == 1 && !limits.infinite && limits.depth == 0) break;  // forced move
+    check_limits();  // notices a ponderhit (or a stop) between iterations too
+    if (aborted_) break;
+    const bool unlimited = limits.infinite || pondering_;
+    if (root_moves_.size() == 1 && !unlimited && limits.depth == 0) break;  // forced move
     // A fixed move time is spent in full (the hard limit stops it); on a clock,
     // an iteration started after half the soft budget would rarely finish.
-    if (!limits.infinite && !limits.movetime_ms && budget.soft_ms && elapsed_ms() >= budget.soft_ms / 2) break;
-    if (is_mate_score(score) && !limits.infinite && limits.depth == 0 &&
+    if (!unlimited && !limits.movetime_ms && budget_.soft_ms && clock_ms() >= budget_.soft_ms / 2) break;
+    if (is_mate_score(score) && !unlimited && limits.depth == 0 &&
         depth > 2 * std::abs(mate_in_moves(score)) + 4)
       break;
+  }
+  // A ponder search that ran out of depth still waits for ponderhit or stop.
+  while (pondering_ && !stop_->load()) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    if (ponderhit_ && ponderhit_->load()) pondering_ = false;
   }
   result.best = root_best_;
   if (result.depth == 0) result.score = root_best_score_;

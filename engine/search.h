@@ -51,6 +51,9 @@ class Search {
   SearchResult run(const Position& pos, const Limits& limits, const SearchOptions& options,
                    const std::atomic<bool>& stop, const std::function<void(const SearchInfo&)>& on_info = {});
   void clear();  // forget history and killers (a new game)
+  // A flag the search polls while pondering (Limits::ponder): once it is set,
+  // the search goes on under its time limits, counted from that moment.
+  void set_ponderhit_flag(const std::atomic<bool>* flag) { ponderhit_ = flag; }
 
  private:
   // What the search keeps for each ply of the current line.
@@ -92,6 +95,11 @@ class Search {
   uint64_t node_limit_ = 0;
   int seldepth_ = 0;
   int hard_ms_ = 0;
+  TimeBudget budget_;
+  bool pondering_ = false;
+  const std::atomic<bool>* ponderhit_ = nullptr;
+  std::chrono::steady_clock::time_point clock_start_;  // time limits count from here (ponderhit)
+  int clock_ms() const;
   bool aborted_ = false;
   const std::atomic<bool>* stop_ = nullptr;
   std::chrono::steady_clock::time_point start_;

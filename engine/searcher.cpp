@@ -1,9 +1,15 @@
 #include "searcher.h"
 
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
 namespace xq {
 
 Searcher::Searcher(size_t hash_mb)
-    : tt_(std::make_unique<TranspositionTable>(hash_mb)), search_(std::make_unique<Search>(*tt_)) {}
+    : tt_(std::make_unique<TranspositionTable>(hash_mb)), search_(std::make_unique<Search>(*tt_)) {
+  search_->set_ponderhit_flag(&ponderhit_flag_);
+}
 
 Searcher::~Searcher() { cancel(); }
 
@@ -21,8 +27,11 @@ uint64_t Searcher::start(const Position& pos, const Limits& limits, const Search
     info_ = SearchInfo{};
   }
   stop_flag_ = false;
+  ponderhit_flag_ = false;
   running_ = true;
-  thread_ = std::thread([this, pos, limits, options, on_info, on_done, gen]() {
+  thread_ = std::thread([this, pos, limits, options, on_info, on_done, gen, background = background_]() {
+    // Linux gives each thread its own nice value; lowering it needs no privilege.
+    if (background) setpriority(PRIO_PROCESS, pid_t(syscall(SYS_gettid)), 10);
     auto report = [&](const SearchInfo& i) {
       {
         std::lock_guard<std::mutex> lock(mutex_);

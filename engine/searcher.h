@@ -40,7 +40,14 @@ class Searcher {
   SearchInfo info() const;                      // latest snapshot of the running or finished search
   uint64_t generation() const { return generation_; }
 
+  // The opponent played the move we pondered on: the running ponder search
+  // (Limits::ponder) goes on under its time limits from now.
+  void ponderhit() { ponderhit_flag_ = true; }
+
   void set_hash_mb(size_t mb);
+  // Run later searches at a lower scheduling priority (nice +10) than the
+  // caller, so a program's own window or protocol loop never waits for them.
+  void set_background(bool on) { background_ = on; }
   void new_game();  // clears hash and history
 
  private:
@@ -51,6 +58,8 @@ class Searcher {
   std::thread thread_;
   std::atomic<bool> stop_flag_{false};
   std::atomic<bool> running_{false};
+  std::atomic<bool> ponderhit_flag_{false};
+  bool background_ = false;
   uint64_t generation_ = 0;
   mutable std::mutex mutex_;
   std::optional<SearchResult> result_;  // guarded by mutex_

@@ -13,6 +13,7 @@ struct Limits {
   int increment_ms = 0;
   int moves_to_go = 0;     // 0 = sudden death
   bool infinite = false;   // until stopped
+  bool ponder = false;     // search until stopped or until ponderhit, then on the limits above
 };
 
 struct TimeBudget {

@@ -1,5 +1,9 @@
 // The searcher thread: returns at once, stops quickly, restarts safely, never
 // delivers a stale result. Also run under ThreadSanitizer by .ci/test.
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -105,4 +109,44 @@ TEST(Searcher, MovetimeIsSpentAndRespected) {
   const auto ms = duration_cast<milliseconds>(steady_clock::now() - t0).count();
   EXPECT_GE(ms, 100) << "a move time is the time to spend, not an upper bound only";
   EXPECT_GT(s.result()->depth, 0);
+}
+
+TEST(Searcher, PonderWaitsForPonderhitThenPlaysOnItsLimits) {
+  xq::Searcher s(8);
+  xq::Limits l;
+  l.ponder = true;
+  l.depth = 2;  // reached at once; the search must still wait for ponderhit
+  std::mutex m;
+  std::condition_variable cv;
+  int depth_seen = 0;
+  s.start(pos_from(xq::kStartFen), l, {}, [&](const xq::SearchInfo& i) {
+    std::lock_guard<std::mutex> lock(m);
+    depth_seen = std::max(depth_seen, i.depth);
+    cv.notify_all();
+  });
+  {
+    std::unique_lock<std::mutex> lock(m);
+    ASSERT_TRUE(cv.wait_for(lock, seconds(60), [&] { return depth_seen >= 2; }));
+  }
+  std::this_thread::sleep_for(milliseconds(20));
+  EXPECT_FALSE(s.done()) << "a ponder search does not end before ponderhit or stop";
+  s.ponderhit();
+  const auto t0 = steady_clock::now();
+  while (!s.done() && steady_clock::now() - t0 < seconds(60)) std::this_thread::sleep_for(milliseconds(1));
+  ASSERT_TRUE(s.done()) << "after ponderhit the depth limit ends the search";
+  EXPECT_EQ(s.result()->depth, 2);
+}
+
+TEST(Searcher, BackgroundSearchRunsAtALowerPriority) {
+  xq::Searcher s(8);
+  s.set_background(true);
+  xq::Limits l;
+  l.depth = 2;
+  std::atomic<int> nice_seen{-100};
+  s.start(pos_from(xq::kStartFen), l, {},
+          [&](const xq::SearchInfo&) { nice_seen = getpriority(PRIO_PROCESS, pid_t(syscall(SYS_gettid))); });
+  const auto t0 = steady_clock::now();
+  while (!s.done() && steady_clock::now() - t0 < seconds(60)) std::this_thread::sleep_for(milliseconds(1));
+  ASSERT_TRUE(s.done());
+  EXPECT_EQ(nice_seen.load(), getpriority(PRIO_PROCESS, 0) + 10 > 19 ? 19 : getpriority(PRIO_PROCESS, 0) + 10);
 }
