@@ -8,7 +8,9 @@ namespace xq {
 
 Controller::Controller(ControllerOptions options)
     : options_(options), searcher_(std::make_unique<Searcher>(options.hash_mb)),
-      rng_(options.seed ? options.seed : std::random_device{}()) {}
+      rng_(options.seed ? options.seed : std::random_device{}()) {
+  searcher_->set_background(true);  // the frame loop keeps its priority over our own search
+}
 
 Controller::~Controller() { searcher_->cancel(); }
 

@@ -236,6 +236,7 @@ TEST(Controller, AnimationDelaysTheComputersMove) {
   EXPECT_NEAR(a->second, 0.5f, 0.01f);
   EXPECT_FALSE(c.animation(1150));
   // Let the search finish while the clock stays inside the animation.
+  c.update(1100);  // starts the computer's search
   for (int i = 0; i < 60000 && !c.search_result_ready(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(1));
   ASSERT_TRUE(c.search_result_ready()) << "the search did not finish within a minute";
   c.update(1100);
