@@ -93,8 +93,13 @@ bool build_book(const std::string& source, const std::string& file, const BookBu
     for (auto& [key, occ] : first_seen) {
       Position p = occ.pos;
       const SearchResult root = search_at(tt, s, p, options.check_depth);
-      const Score best = root.score;
       const Move best_move = root.best;
+      if (best_move == occ.move) continue;
+      // Both moves are judged the same way (one ply less after each), so the
+      // search's odd/even-depth swing does not count as a loss.
+      Position b = p;
+      b.do_move(best_move);
+      const Score best = -search_at(tt, s, b, options.check_depth - 1).score;
       p.do_move(occ.move);
       const Score after = -search_at(tt, s, p, options.check_depth - 1).score;
       const int loss = best - after;
