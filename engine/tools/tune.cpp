@@ -7,12 +7,13 @@
 //     opening), asks the engine for its score at a fixed depth and writes
 //     "FEN<TAB>score for the side to move<TAB>game result for red (1, 0.5, 0)".
 //
-//   xiangqi-tune fit --data FILE [--lambda L] [--passes N]
+//   xiangqi-tune fit --data FILE [--lambda L] [--passes N] [--features FIRST-LAST]
 //     Minimises the mean squared error between our win probability
 //     1/(1+10^(-eval/K)) and the target lambda*p(engine score) + (1-lambda)*result,
-//     first over K, then over each weight by coordinate descent; prints the
-//     error before and after (on the fit set and a held-out tenth) and the new
-//     kEvalWeights line.
+//     first over K, then over each weight (or those of --features) by
+//     coordinate descent; prints the error before and after on the fit set and
+//     on the file's last tenth (held out: later games, as label writes them in
+//     game order) and the new kEvalWeights line.
 #include <signal.h>
 
 #include <atomic>
@@ -143,7 +144,7 @@ double loss(const std::vector<Row>& rows, const int* w, double k, size_t begin, 
   return sum / double(end - begin);
 }
 
-int fit(const std::string& data, double lambda, int passes) {
+int fit(const std::string& data, double lambda, int passes, int first, int last) {
   std::ifstream in(data);
   if (!in) {
     std::cerr << "cannot open " << data << "\n";
@@ -199,7 +200,7 @@ int fit(const std::string& data, double lambda, int passes) {
   std::printf("error before: fit %.6f, held out %.6f\n", best, loss(rows, w, k, split, rows.size()));
   for (int pass = 0; pass < passes; ++pass) {
     bool improved = false;
-    for (int i = 0; i < kFeatureCount; ++i) {
+    for (int i = first; i <= last && i < kFeatureCount; ++i) {
       const int step = i >= kMaterialAdvisor ? 4 : 1;
       for (int dir : {1, -1}) {
         for (;;) {
@@ -228,7 +229,7 @@ int fit(const std::string& data, double lambda, int passes) {
 int usage() {
   std::cerr << "usage: xiangqi-tune label --records FILE [--records FILE ...] --engine CMD [--protocol uci|ucci]\n"
                "                          [--depth D] [--every K] [--jobs N] --out FILE\n"
-               "       xiangqi-tune fit --data FILE [--lambda L] [--passes N]\n";
+               "       xiangqi-tune fit --data FILE [--lambda L] [--passes N] [--features FIRST-LAST]\n";
   return 2;
 }
 
@@ -241,7 +242,7 @@ int main(int argc, char** argv) {
   std::vector<std::string> records;
   tools::EngineSpec spec;
   std::string out, data;
-  int depth = 8, every = 1, jobs = 2, passes = 50;
+  int depth = 8, every = 1, jobs = 2, passes = 50, first = 0, last = kFeatureCount - 1;
   double lambda = 0.75;
   for (int i = 2; i + 1 < argc; i += 2) {
     const std::string k = argv[i], v = argv[i + 1];
@@ -255,10 +256,14 @@ int main(int argc, char** argv) {
     else if (k == "--data") data = v;
     else if (k == "--lambda") lambda = std::atof(v.c_str());
     else if (k == "--passes") passes = std::max(1, std::atoi(v.c_str()));
+    else if (k == "--features") {
+      // FIRST-LAST: tune only these weights (indices into EvalFeature)
+      if (std::sscanf(v.c_str(), "%d-%d", &first, &last) != 2 || first < 0 || last < first) return usage();
+    }
     else return usage();
   }
   if (cmd == "label" && !records.empty() && !spec.command.empty() && !out.empty())
     return label(records, spec, depth, every, jobs, out);
-  if (cmd == "fit" && !data.empty()) return fit(data, lambda, passes);
+  if (cmd == "fit" && !data.empty()) return fit(data, lambda, passes, first, last);
   return usage();
 }
