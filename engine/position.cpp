@@ -39,6 +39,7 @@ void Position::clear() {
   std::memset(counts_, 0, sizeof counts_);
   ply_ = 0;
   rule_plies_ = 0;
+  seen_.fill(0);
 }
 
 static inline int psq_value(PieceId id, Square s) {
@@ -125,9 +126,11 @@ bool Position::kings_facing() const {
 
 StateInfo& Position::push_state() {
   if (ply_ >= kMaxHistory) {  // keep the newest half; older plies no longer matter for repetition
+    for (int i = 0; i < kMaxHistory / 2; ++i) --seen_[st_[i].key & (kSeenSize - 1)];
     std::memmove(&st_[0], &st_[kMaxHistory / 2], sizeof(StateInfo) * (kMaxHistory / 2));
     ply_ = kMaxHistory / 2;
   }
+  ++seen_[key_ & (kSeenSize - 1)];  // the position being left joins the history
   return st_[ply_++];
 }
 
@@ -150,6 +153,7 @@ void Position::do_move(Move m) {
 
 void Position::undo_move() {
   const StateInfo& st = st_[--ply_];
+  --seen_[st.key & (kSeenSize - 1)];
   const Square from = move_from(st.move), to = move_to(st.move);
   const PieceId id = board_[to];
   side_ = ~side_;
@@ -173,6 +177,7 @@ void Position::do_null() {
 
 void Position::undo_null() {
   --ply_;
+  --seen_[st_[ply_].key & (kSeenSize - 1)];
   side_ = ~side_;
   key_ = st_[ply_].key;
 }

@@ -61,7 +61,14 @@ class Position {
   void set_side(Color c);
   // Forget the move history (keeps the placement): the current position
   // becomes the root of repetition checks.
-  void reset_history() { ply_ = 0; }
+  void reset_history() {
+    ply_ = 0;
+    seen_.fill(0);
+  }
+  // Cheap pre-filter for repetition checks: false means the current position
+  // certainly does not occur earlier in the history (counts of earlier keys
+  // by their low bits; collisions only cost a real look).
+  bool may_repeat() const { return seen_[key_ & (kSeenSize - 1)] != 0; }
   // Plies since the last capture (the no-capture rule's counter).
   void set_rule_plies(int n) { rule_plies_ = n < 0 ? 0 : n; }
   int rule_plies() const { return rule_plies_; }
@@ -117,6 +124,8 @@ class Position {
   int counts_[14];  // pieces on the board by colour and type
   int ply_;
   int rule_plies_ = 0;
+  static constexpr int kSeenSize = 4096;
+  std::array<uint16_t, kSeenSize> seen_{};  // keys of the positions in st_, by low bits
   std::array<StateInfo, kMaxHistory> st_;
 };
 

@@ -103,8 +103,9 @@ void Search::update_pv(int ply, Move m) {
 
 Score Search::rule_score(int ply) const {
   if (pos_.rule_plies() >= kNoCaptureLimit) return kDrawScore;
-  // A repetition needs at least four reversible plies: most nodes stop here.
-  if (pos_.rule_plies() < 4 || pos_.history_length() < 4) return kInfinite;
+  // A repetition needs at least four reversible plies and an earlier
+  // position with this key (a counting filter): most nodes stop here.
+  if (pos_.rule_plies() < 4 || pos_.history_length() < 4 || !pos_.may_repeat()) return kInfinite;
   switch (judge_repetition(pos_, 2)) {
     case RepetitionKind::Draw: return kDrawScore;
     case RepetitionKind::RedPerpetual: return pos_.side() == RED ? -(kBanScore - ply) : kBanScore - ply;

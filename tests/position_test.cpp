@@ -36,6 +36,10 @@ TEST(Position, IncrementalStateMatchesARecomputation) {
       p.do_move(m);
       ASSERT_EQ(p.rule_plies(), since_capture);
       ASSERT_EQ(p.in_check(), p.king_attacked(p.side()));
+      if (!p.may_repeat()) {
+        for (int i = 0; i < p.history_length(); ++i)
+          ASSERT_NE(p.history(i).key, p.key()) << "the repetition filter missed an earlier occurrence";
+      }
       const std::string fen = xq::to_fen(p, since_capture);
       xq::Position fresh = pos_from(fen);
       expect_same_state(p, fresh, fen);
@@ -57,6 +61,7 @@ TEST(Position, HistoriesLongerThanTheBufferKeepWorking) {
   EXPECT_GE(p.history_length(), 4);
   EXPECT_LE(p.history_length(), xq::Position::kMaxHistory);
   EXPECT_EQ(p.history(p.history_length() - 4).key, p.key()) << "four plies ago was this same position";
+  EXPECT_TRUE(p.may_repeat());
   for (int i = 0; i < 8; ++i) p.undo_move();
   expect_same_state(p, pos_from(xq::kStartFen), "after undoing two cycles");
 }
