@@ -1,5 +1,6 @@
 #include "game.h"
 
+#include "chase.h"
 #include "movegen.h"
 
 namespace xq {
@@ -10,6 +11,7 @@ std::string verdict_text(const Verdict& v) {
     case Reason::Checkmate: return red ? "将死，红方胜" : "将死，黑方胜";
     case Reason::Stalemate: return red ? "困毙，红方胜" : "困毙，黑方胜";
     case Reason::PerpetualCheck: return red ? "黑方长将判负" : "红方长将判负";
+    case Reason::PerpetualChase: return red ? "黑方长捉判负" : "红方长捉判负";
     case Reason::Repetition: return "和棋：重复局面";
     case Reason::MoveLimit: return "和棋：步数限制";
     default: return "";
@@ -23,6 +25,8 @@ std::string verdict_text_en(const Verdict& v) {
     case Reason::Stalemate: return std::string(w) + " by stalemate";
     case Reason::PerpetualCheck:
       return std::string(w) + (v.outcome == Outcome::RedWins ? " (black perpetual check)" : " (red perpetual check)");
+    case Reason::PerpetualChase:
+      return std::string(w) + (v.outcome == Outcome::RedWins ? " (black perpetual chase)" : " (red perpetual chase)");
     case Reason::Repetition: return "draw by repetition";
     case Reason::MoveLimit: return "draw by the move limit";
     default: return "game in progress";
@@ -54,6 +58,28 @@ RepetitionKind judge_repetition(const Position& pos, int needed) {
   if (us_all == them_all) return RepetitionKind::Draw;
   const Color checker = us_all ? pos.side() : ~pos.side();
   return checker == RED ? RepetitionKind::RedPerpetual : RepetitionKind::BlackPerpetual;
+}
+
+Verdict judge_repetition_rules(const Position& pos, int needed) {
+  // Count occurrences of the current position over reversible moves and find the first.
+  const int n = pos.history_length();
+  int seen = 1, first = -1;
+  for (int i = n - 2; i >= 0; i -= 2) {
+    const StateInfo& a = pos.history(i + 1);
+    const StateInfo& b = pos.history(i);
+    if (a.captured || b.captured || a.move == kNoMove || b.move == kNoMove) break;
+    if (b.key == pos.key()) {
+      ++seen;
+      first = i;
+    }
+  }
+  if (seen < needed) return {};
+  const RepetitionRuling r = rule_stretch(pos, first);
+  if (r.red == r.black) return {Outcome::Draw, Reason::Repetition};
+  const bool red_loses = r.red > r.black;
+  const Forcing worse = red_loses ? r.red : r.black;
+  return {red_loses ? Outcome::BlackWins : Outcome::RedWins,
+          worse == Forcing::Check ? Reason::PerpetualCheck : Reason::PerpetualChase};
 }
 
 Game::Game() { reset(kStartFen); }
@@ -135,12 +161,7 @@ Verdict Game::judge() {
   const Color stm = pos_.side();
   const Outcome opp_wins = stm == RED ? Outcome::BlackWins : Outcome::RedWins;
   if (!has_legal_move(pos_)) return {opp_wins, pos_.in_check() ? Reason::Checkmate : Reason::Stalemate};
-  switch (judge_repetition(pos_, 3)) {
-    case RepetitionKind::RedPerpetual: return {Outcome::BlackWins, Reason::PerpetualCheck};
-    case RepetitionKind::BlackPerpetual: return {Outcome::RedWins, Reason::PerpetualCheck};
-    case RepetitionKind::Draw: return {Outcome::Draw, Reason::Repetition};
-    default: break;
-  }
+  if (const Verdict v = judge_repetition_rules(pos_, 3); v.over()) return v;
   if (no_capture_limit_ > 0 && plies_since_capture() >= no_capture_limit_) return {Outcome::Draw, Reason::MoveLimit};
   return {};
 }

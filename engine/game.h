@@ -10,7 +10,7 @@
 namespace xq {
 
 enum class Outcome { Ongoing, RedWins, BlackWins, Draw };
-enum class Reason { None, Checkmate, Stalemate, PerpetualCheck, Repetition, MoveLimit };
+enum class Reason { None, Checkmate, Stalemate, PerpetualCheck, PerpetualChase, Repetition, MoveLimit };
 
 struct Verdict {
   Outcome outcome = Outcome::Ongoing;
@@ -31,6 +31,11 @@ enum class RepetitionKind { None, Draw, RedPerpetual, BlackPerpetual };
 // when it has not occurred `needed - 1` times before (since the last capture);
 // otherwise judges the cycle since the previous occurrence.
 RepetitionKind judge_repetition(const Position& pos, int needed);
+// The full rules on a position that has occurred `needed` times: perpetual
+// check, perpetual chase and one-check-one-chase judged over the whole
+// repeated stretch (from the first occurrence); None when there is no such
+// repetition. The side forcing worse loses; equal forcing draws.
+Verdict judge_repetition_rules(const Position& pos, int needed);
 
 class Game {
  public:

@@ -1,12 +1,14 @@
-// xiangqi-engine: the UCCI/UCI protocol loop, and the perft and bench subcommands.
+// xiangqi-engine: the UCCI/UCI protocol loop, and the perft, bench and judge subcommands.
 #include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <iostream>
 #include <string>
+#include <vector>
 
 #include "bench.h"
 #include "fen.h"
+#include "game.h"
 #include "notation.h"
 #include "perft.h"
 #include "protocol.h"
@@ -67,13 +69,74 @@ int run_bench(int argc, char** argv) {
   return 0;
 }
 
+bool looks_like_iccs(const std::string& t) {
+  return t.size() == 4 && t[0] >= 'a' && t[0] <= 'i' && t[1] >= '0' && t[1] <= '9' && t[2] >= 'a' && t[2] <= 'i' &&
+         t[3] >= '0' && t[3] <= '9';
+}
+
+// The rules' verdict in one line: result token, then the reason in words.
+std::string verdict_line(const xq::Verdict& v) {
+  using xq::Outcome;
+  using xq::Reason;
+  if (!v.over()) return "* game goes on";
+  if (v.outcome == Outcome::Draw)
+    return v.reason == Reason::MoveLimit ? "1/2-1/2 draw by the no-capture limit" : "1/2-1/2 draw by repetition";
+  const bool red_wins = v.outcome == Outcome::RedWins;
+  const std::string head = red_wins ? "1-0 black loses by " : "0-1 red loses by ";
+  switch (v.reason) {
+    case Reason::Checkmate: return head + "checkmate";
+    case Reason::Stalemate: return head + "stalemate (no legal move)";
+    case Reason::PerpetualCheck: return head + "perpetual check";
+    case Reason::PerpetualChase: return head + "perpetual chase";
+    default: return head + "the rules";
+  }
+}
+
+int run_judge(int argc, char** argv) {
+  // xiangqi-engine judge FEN|startpos [MOVE ...]; the FEN may be one argument or several.
+  std::vector<std::string> args(argv + 2, argv + argc);
+  std::string fen;
+  size_t i = 0;
+  if (!args.empty() && args[0] == "startpos") {
+    fen = xq::kStartFen;
+    i = 1;
+  } else {
+    for (; i < args.size() && !(i > 0 && looks_like_iccs(args[i])); ++i) fen += (fen.empty() ? "" : " ") + args[i];
+  }
+  if (fen.empty()) {
+    std::fprintf(stderr, "usage: xiangqi-engine judge FEN|startpos [MOVE ...]\n");
+    return 2;
+  }
+  xq::Game game;
+  std::string error;
+  if (!game.reset(fen, &error)) {
+    std::fprintf(stderr, "judge: %s\n", error.c_str());
+    return 2;
+  }
+  for (size_t k = 1; i < args.size(); ++i, ++k) {
+    xq::Move m;
+    if (game.verdict().over()) {
+      std::fprintf(stderr, "judge: move %zu '%s' comes after the game ended (%s)\n", k, args[i].c_str(),
+                   verdict_line(game.verdict()).c_str());
+      return 2;
+    }
+    if (!xq::iccs_to_move(args[i], m, nullptr) || !game.play(m)) {
+      std::fprintf(stderr, "judge: move %zu '%s' is not legal in %s\n", k, args[i].c_str(), game.fen().c_str());
+      return 2;
+    }
+  }
+  std::printf("%s\n", verdict_line(game.verdict()).c_str());
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   if (argc >= 2 && !std::strcmp(argv[1], "perft")) return run_perft(argc, argv);
   if (argc >= 2 && !std::strcmp(argv[1], "bench")) return run_bench(argc, argv);
+  if (argc >= 2 && !std::strcmp(argv[1], "judge")) return run_judge(argc, argv);
   if (argc >= 2) {
-    std::fprintf(stderr, "usage: xiangqi-engine [perft DEPTH [FEN] [--divide] | bench [DEPTH]]\n"
+    std::fprintf(stderr, "usage: xiangqi-engine [perft DEPTH [FEN] [--divide] | bench [DEPTH] | judge FEN [MOVE ...]]\n"
                          "       with no arguments it speaks UCCI or UCI on stdin/stdout\n");
     return 2;
   }

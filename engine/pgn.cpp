@@ -32,6 +32,7 @@ std::string write_pgn(const Game& g, std::vector<std::pair<std::string, std::str
   };
   set("Game", "Chinese Chess");
   set("Result", result_tag(g.verdict()));
+  if (g.verdict().over()) set("Termination", verdict_text_en(g.verdict()));  // e.g. "black wins (red perpetual chase)"
   if (g.start_fen() != kStartFen) set("FEN", g.start_fen());
   set("Format", "Chinese");
   std::ostringstream out;

@@ -128,3 +128,15 @@ TEST(Game, UndoRedoAndFen) {
   EXPECT_FALSE(g.reset("bad fen", &err));
   EXPECT_EQ(g.ply(), 2) << "a bad FEN keeps the game";
 }
+
+TEST(Judge, PerpetualChaseLosesAndIsNamed) {
+  // Red's rook chases the unprotected cannon back and forth: red loses.
+  xq::Game g = game_from("4k4/9/2c6/9/8R/9/9/9/9/3K5 w - - 0 1");
+  play(g, {"i5i7", "c7c5", "i7i5", "c5c7", "i5i7", "c7c5", "i7i5"});
+  EXPECT_FALSE(g.verdict().over());
+  play(g, {"c5c7"});
+  EXPECT_EQ(g.verdict().outcome, xq::Outcome::BlackWins);
+  EXPECT_EQ(g.verdict().reason, xq::Reason::PerpetualChase);
+  EXPECT_EQ(xq::verdict_text(g.verdict()), "红方长捉判负");
+  EXPECT_EQ(xq::verdict_text_en(g.verdict()), "black wins (red perpetual chase)");
+}

@@ -119,3 +119,15 @@ TEST(Settings, RoundTripAndAtomicWrite) {
   EXPECT_FALSE(fs::exists(dir + "/a.txt")) << "pending work is finished on destruction";
   fs::remove_all(dir);
 }
+
+TEST(Pgn, RecordsAPerpetualChaseAndReadsItBack) {
+  const xq::Game g = played({"i5i7", "c7c5", "i7i5", "c5c7", "i5i7", "c7c5", "i7i5", "c5c7"},
+                            "4k4/9/2c6/9/8R/9/9/9/9/3K5 w - - 0 1");
+  const std::string pgn = xq::write_pgn(g, {});
+  EXPECT_NE(pgn.find("[Result \"0-1\"]"), std::string::npos) << pgn;
+  EXPECT_NE(pgn.find("[Termination \"black wins (red perpetual chase)\"]"), std::string::npos) << pgn;
+  xq::PgnGame back;
+  std::string err;
+  ASSERT_TRUE(xq::read_pgn(pgn, back, &err)) << err;
+  EXPECT_EQ(back.moves.size(), 8u);
+}

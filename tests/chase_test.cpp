@@ -1,0 +1,45 @@
+// Which pieces a move chases: direct and discovered threats, exempt chasers
+// (king, pawn), targets that do not count (uncrossed pawns, protected pieces).
+#include "chase.h"
+#include "test_util.h"
+
+namespace {
+
+std::vector<std::string> chased(const std::string& fen, const std::string& move) {
+  xq::Position p = pos_from(fen);
+  std::vector<std::string> out;
+  for (xq::PieceId id : xq::chased_by_move(p, mv(move))) out.push_back(xq::square_to_string(p.square_of(id)));
+  return out;
+}
+
+}  // namespace
+
+TEST(Chase, DirectThreatOnAnUnprotectedPiece) {
+  EXPECT_EQ(chased("4k4/9/2c6/9/8R/9/9/9/9/3K5 w - - 0 1", "i5i7"), std::vector<std::string>{"c7"});
+  EXPECT_TRUE(chased("4k4/9/2c6/n8/8R/9/9/9/9/3K5 w - - 0 1", "i5i7").empty()) << "protected by the horse";
+}
+
+TEST(Chase, DiscoveredThreatCounts) {
+  // The horse leaves b5 and uncovers the rook on a5 against the cannon on g5.
+  EXPECT_EQ(chased("4k4/9/9/9/RN4c2/9/9/9/9/3K5 w - - 0 1", "b5c7"), std::vector<std::string>{"g5"});
+}
+
+TEST(Chase, ExistingThreatIsNotANewChase) {
+  // The rook already attacks the cannon; a king move keeps that threat but makes no new one.
+  EXPECT_TRUE(chased("4k4/9/2c5R/9/9/9/9/9/9/3K5 w - - 0 1", "d0d1").empty());
+}
+
+TEST(Chase, KingsAndPawnsMayChase) {
+  EXPECT_TRUE(chased("4k4/9/9/4c4/3P5/9/9/9/9/5K3 w - - 0 1", "d5e5").empty());
+  EXPECT_TRUE(chased("4k4/9/9/9/9/9/4P4/5c3/4K4/9 w - - 0 1", "e1e2").empty());
+}
+
+TEST(Chase, UncrossedPawnsAreNotTargetsCrossedOnesAre) {
+  // A black pawn on its own side (c6) is no target; one across the river (c4) is.
+  EXPECT_TRUE(chased("4k4/9/9/2p6/9/9/9/9/9/3K3R1 w - - 0 1", "h0h6").empty());
+  EXPECT_EQ(chased("4k4/9/9/9/9/2p6/9/9/9/3K3R1 w - - 0 1", "h0h4"), std::vector<std::string>{"c4"});
+}
+
+TEST(Chase, RookThreatenedByACannonCountsEvenWhenProtected) {
+  EXPECT_EQ(chased("4k4/9/2r1b4/n8/6b1C/9/9/9/9/3K5 w - - 0 1", "i5i7"), std::vector<std::string>{"c7"});
+}
