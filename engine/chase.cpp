@@ -45,7 +45,7 @@ std::vector<Threat> threats_by(const Position& pos, Color c) {
     if (at == KING || at == PAWN) continue;  // exempt chasers
     if (!is_target(victim, move_to(m))) continue;
     if (!p.move_is_safe(m)) continue;  // the attacker may not take (pinned, or the kings would face)
-    bool counts = vt == ROOK && (at == KNIGHT || at == CANNON);
+    bool counts = vt == ROOK && (at == HORSE || at == CANNON);
     if (!counts) {
       p.do_move(m);
       counts = !can_recapture(p, move_to(m));

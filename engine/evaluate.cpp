@@ -18,12 +18,12 @@ constexpr int kAdvisor[90] = {
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 0,
     0, 0, 0, 0, 0, 0, 0, 0, 0};
-constexpr int kBishop[90] = {
+constexpr int kElephant[90] = {
     0,  0, 0, 0, 0, 0, 0, 0, 0,  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0,  0, 0, 0, 0, 0, 0, 0, 0,  0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, -1, 0, 0, 0, -1, 0, 0,
     0,  0, 0, 0, 0, 0, 0, 0, 0,  -2, 0, 0, 0, 4, 0, 0, 0, -2, 0, 0, 0, 0, 0, 0, 0, 0, 0,
     0,  0, 0, 0, 0, 0, 0, 0, 0};
-constexpr int kKnight[90] = {
+constexpr int kHorse[90] = {
     4,  8,  16, 12, 4,  12, 16, 8,  4,   //
     4,  10, 28, 16, 8,  16, 28, 10, 4,   //
     12, 14, 16, 20, 18, 20, 16, 14, 12,  //
@@ -68,7 +68,7 @@ constexpr int kPawn[90] = {
     0,  0,  0,  0,  0,  0,  0,  0,  0,   //
     0,  0,  0,  0,  0,  0,  0,  0,  0};
 
-constexpr const int* kTables[7] = {kKing, kAdvisor, kBishop, kKnight, kRook, kCannon, kPawn};
+constexpr const int* kTables[7] = {kKing, kAdvisor, kElephant, kHorse, kRook, kCannon, kPawn};
 
 constexpr PsqTable build_psq() {
   PsqTable t{};
@@ -92,7 +92,7 @@ int attack_units(const Position& pos, Color c) {
     const Square s = pos.square_of(side_base(c) + i);
     crossed += s && geo().side_of_river[s] != int(c);
   }
-  return 2 * pos.count(c, ROOK) + pos.count(c, KNIGHT) + pos.count(c, CANNON) + crossed / 2;
+  return 2 * pos.count(c, ROOK) + pos.count(c, HORSE) + pos.count(c, CANNON) + crossed / 2;
 }
 
 // King shelter, seen from the defending side c (all features count against c):
@@ -104,7 +104,7 @@ void king_features(const Position& pos, Color c, int* f) {
   const Color o = ~c;
   const int units = std::min(attack_units(pos, o), 8);
   f[kShelterAdvisor] = -(2 - pos.count(c, ADVISOR)) * units;
-  f[kShelterBishop] = -(2 - pos.count(c, BISHOP)) * units;
+  f[kShelterBishop] = -(2 - pos.count(c, ELEPHANT)) * units;
   const Square k = pos.king_square(c);
   const int fwd = c == RED ? 16 : -16;
   for (int d : {fwd, -1, 1, -fwd}) {
@@ -150,15 +150,13 @@ void mobility_features(const Position& pos, Color c, int* f) {
     for (int d : {-16, -1, 1, 16})
       for (Square s = from + d; geo().in_board[s] && !pos.piece_at(s); s += d) ++f[kRookMobility];
   }
-  static constexpr int kDelta[8] = {-33, -31, -18, 14, -14, 18, 31, 33};
-  static constexpr int kLeg[8] = {-16, -16, -1, -1, 1, 1, 16, 16};
   for (int i = 5; i <= 6; ++i) {
     const Square from = pos.square_of(base + i);
     if (!from) continue;
     int n = 0;
     for (int k = 0; k < 8; ++k) {
-      const Square to = from + kDelta[k];
-      if (!geo().in_board[to] || pos.piece_at(from + kLeg[k])) continue;
+      const Square to = from + kHorseDelta[k];
+      if (!geo().in_board[to] || pos.piece_at(from + kHorseLeg[k])) continue;
       const PieceId p = pos.piece_at(to);
       n += !p || color_of_id(p) != c;
     }
@@ -171,12 +169,12 @@ void mobility_features(const Position& pos, Color c, int* f) {
 
 void eval_features(const Position& pos, int f[2][kFeatureCount]) {
   int majors = 0;
-  for (Color c : {RED, BLACK}) majors += pos.count(c, ROOK) + pos.count(c, KNIGHT) + pos.count(c, CANNON);
+  for (Color c : {RED, BLACK}) majors += pos.count(c, ROOK) + pos.count(c, HORSE) + pos.count(c, CANNON);
   for (Color c : {RED, BLACK}) {
     int* g = f[c];
     std::fill(g, g + kFeatureCount, 0);
     // Horses and cannons trade value as the board empties: a cannon needs screens, a horse room.
-    g[kPhase] = (majors - 6) * (pos.count(c, CANNON) - pos.count(c, KNIGHT));
+    g[kPhase] = (majors - 6) * (pos.count(c, CANNON) - pos.count(c, HORSE));
     king_features(pos, c, g);
     mobility_features(pos, c, g);
     for (int t = ADVISOR; t <= PAWN; ++t) g[kMaterialAdvisor + t - ADVISOR] = pos.count(c, PieceType(t));
@@ -185,9 +183,9 @@ void eval_features(const Position& pos, int f[2][kFeatureCount]) {
 
 int win_scale(const Position& pos, Color c) {
   const Color o = ~c;
-  const int rooks = pos.count(c, ROOK), horses = pos.count(c, KNIGHT), cannons = pos.count(c, CANNON);
+  const int rooks = pos.count(c, ROOK), horses = pos.count(c, HORSE), cannons = pos.count(c, CANNON);
   const int pawns = pos.count(c, PAWN);
-  const int defenders = pos.count(o, ADVISOR) + pos.count(o, BISHOP);
+  const int defenders = pos.count(o, ADVISOR) + pos.count(o, ELEPHANT);
   const int majors = rooks + horses + cannons;
   if (majors + pawns == 0) return 0;  // advisors, elephants and a king never mate
   if (majors == 0) {

@@ -16,8 +16,8 @@ int letter_type(char ch) {
   switch (ch) {
     case 'K': return KING;
     case 'A': return ADVISOR;
-    case 'B': case 'E': return BISHOP;
-    case 'N': case 'H': return KNIGHT;
+    case 'B': case 'E': return ELEPHANT;
+    case 'N': case 'H': return HORSE;
     case 'R': return ROOK;
     case 'C': return CANNON;
     case 'P': return PAWN;
@@ -48,7 +48,7 @@ bool square_allowed(Color c, PieceType t, Square s) {
   switch (t) {
     case KING: return f >= 3 && f <= 5 && k <= 2;
     case ADVISOR: return (k == 1 && f == 4) || ((k == 0 || k == 2) && (f == 3 || f == 5));
-    case BISHOP:
+    case ELEPHANT:
       return ((k == 0 || k == 4) && (f == 2 || f == 6)) || (k == 2 && (f == 0 || f == 4 || f == 8));
     case PAWN: return k >= 5 || (k >= 3 && f % 2 == 0);
     default: return true;

@@ -9,12 +9,10 @@ namespace {
 struct StepTables {
   uint8_t king[256][5];
   uint8_t advisor[256][5];
-  uint8_t bishop[256][5][2];
-  uint8_t knight[256][9][2];
+  uint8_t elephant[256][5][2];
+  uint8_t horse[256][9][2];
 };
 
-constexpr int kKnightDelta[8] = {-33, -31, -18, 14, -14, 18, 31, 33};
-constexpr int kKnightLeg[8] = {-16, -16, -1, -1, 1, 1, 16, 16};
 
 constexpr StepTables make_step_tables() {
   StepTables t{};
@@ -31,15 +29,15 @@ constexpr StepTables make_step_tables() {
     for (int d : {-34, -30, 30, 34}) {
       int to = s + d;
       if (to < 0 || to > 255 || !g.in_board[to] || g.side_of_river[to] != g.side_of_river[s]) continue;
-      t.bishop[s][n][0] = uint8_t(to);
-      t.bishop[s][n++][1] = uint8_t(s + d / 2);
+      t.elephant[s][n][0] = uint8_t(to);
+      t.elephant[s][n++][1] = uint8_t(s + d / 2);
     }
     n = 0;
     for (int i = 0; i < 8; ++i) {
-      int to = s + kKnightDelta[i];
+      int to = s + kHorseDelta[i];
       if (to < 0 || to > 255 || !g.in_board[to]) continue;
-      t.knight[s][n][0] = uint8_t(to);
-      t.knight[s][n++][1] = uint8_t(s + kKnightLeg[i]);
+      t.horse[s][n][0] = uint8_t(to);
+      t.horse[s][n++][1] = uint8_t(s + kHorseLeg[i]);
     }
   }
   return t;
@@ -99,13 +97,13 @@ int generate(const Position& pos, Move* out, GenType type) {
       case ADVISOR:
         for (const uint8_t* p = t.advisor[from]; *p; ++p) g.add(from, *p);
         break;
-      case BISHOP:
-        for (int k = 0; t.bishop[from][k][0]; ++k)
-          if (!pos.piece_at(t.bishop[from][k][1])) g.add(from, t.bishop[from][k][0]);
+      case ELEPHANT:
+        for (int k = 0; t.elephant[from][k][0]; ++k)
+          if (!pos.piece_at(t.elephant[from][k][1])) g.add(from, t.elephant[from][k][0]);
         break;
-      case KNIGHT:
-        for (int k = 0; t.knight[from][k][0]; ++k)
-          if (!pos.piece_at(t.knight[from][k][1])) g.add(from, t.knight[from][k][0]);
+      case HORSE:
+        for (int k = 0; t.horse[from][k][0]; ++k)
+          if (!pos.piece_at(t.horse[from][k][1])) g.add(from, t.horse[from][k][0]);
         break;
       case ROOK:
         g.slide(from, false);
@@ -151,13 +149,13 @@ bool is_pseudo_legal(const Position& pos, Move m) {
       for (const uint8_t* p = t.advisor[from]; *p; ++p)
         if (*p == to) return true;
       return false;
-    case BISHOP:
-      for (int k = 0; t.bishop[from][k][0]; ++k)
-        if (t.bishop[from][k][0] == to) return !pos.piece_at(t.bishop[from][k][1]);
+    case ELEPHANT:
+      for (int k = 0; t.elephant[from][k][0]; ++k)
+        if (t.elephant[from][k][0] == to) return !pos.piece_at(t.elephant[from][k][1]);
       return false;
-    case KNIGHT:
-      for (int k = 0; t.knight[from][k][0]; ++k)
-        if (t.knight[from][k][0] == to) return !pos.piece_at(t.knight[from][k][1]);
+    case HORSE:
+      for (int k = 0; t.horse[from][k][0]; ++k)
+        if (t.horse[from][k][0] == to) return !pos.piece_at(t.horse[from][k][1]);
       return false;
     case ROOK:
     case CANNON: {
@@ -284,7 +282,7 @@ bool move_may_give_check(const Position& pos, Move m) {
   // A horse landing a horse's jump away; a pawn beside or in front of the king.
   const int af = tf < 0 ? -tf : tf, ar = tr < 0 ? -tr : tr;
   const PieceType t = type_of_id(pos.piece_at(from));
-  if (t == KNIGHT) return (af == 1 && ar == 2) || (af == 2 && ar == 1);
+  if (t == HORSE) return (af == 1 && ar == 2) || (af == 2 && ar == 1);
   return false;
 }
 

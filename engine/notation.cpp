@@ -166,7 +166,7 @@ std::string move_to_chinese(const Position& pos, Move m) {
   const PieceType t = type_of_id(id);
   const std::string name = c == RED ? kRedNames[t] : kBlackNames[t];
   std::string head = name + numeral(c, file_number(c, from));
-  if (t == ROOK || t == KNIGHT || t == CANNON || t == PAWN) {
+  if (t == ROOK || t == HORSE || t == CANNON || t == PAWN) {
     const auto same = same_file(pos, id, from);
     if (same.size() >= 2) {
       size_t idx = 0;

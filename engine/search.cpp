@@ -18,7 +18,7 @@ constexpr int kNoCaptureLimit = 120;  // plies without a capture that draw the g
 
 // Material of the pieces that make null move safe (zugzwang is rare with them).
 int major_material(const Position& pos, Color c) {
-  return pos.count(c, ROOK) * kPieceValue[ROOK] + pos.count(c, KNIGHT) * kPieceValue[KNIGHT] +
+  return pos.count(c, ROOK) * kPieceValue[ROOK] + pos.count(c, HORSE) * kPieceValue[HORSE] +
          pos.count(c, CANNON) * kPieceValue[CANNON];
 }
 

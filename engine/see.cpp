@@ -9,8 +9,6 @@ namespace xq {
 
 namespace {
 
-constexpr int kKnightDelta[8] = {-33, -31, -18, 14, -14, 18, 31, 33};
-constexpr int kKnightLeg[8] = {-16, -16, -1, -1, 1, 1, 16, 16};
 constexpr int kSeeValue[7] = {5000, kPieceValue[1], kPieceValue[2], kPieceValue[3],
                               kPieceValue[4], kPieceValue[5], kPieceValue[6]};
 
@@ -39,12 +37,12 @@ Square least_attacker(const Board& b, Square to, Color c, PieceType* type) {
   for (int d : {-34, -30, 30, 34}) {
     const Square e = to + d;
     if (e < 0 || e > 255 || !g.in_board[e] || g.side_of_river[e] != g.side_of_river[to]) continue;
-    if (b.is(e, c, BISHOP) && !b.sq[to + d / 2]) return *type = BISHOP, e;
+    if (b.is(e, c, ELEPHANT) && !b.sq[to + d / 2]) return *type = ELEPHANT, e;
   }
   for (int k = 0; k < 8; ++k) {
-    const Square h = to - kKnightDelta[k];
+    const Square h = to - kHorseDelta[k];
     if (h < 0 || h > 255 || !g.in_board[h]) continue;
-    if (b.is(h, c, KNIGHT) && !b.sq[h + kKnightLeg[k]]) return *type = KNIGHT, h;
+    if (b.is(h, c, HORSE) && !b.sq[h + kHorseLeg[k]]) return *type = HORSE, h;
   }
   // Lines: the first piece may be a rook, the second (over a screen) a cannon.
   Square rook = 0, cannon = 0;

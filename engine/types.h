@@ -21,7 +21,12 @@ constexpr Square mirror_square(Square s) { return (s & 0xF0) | (14 - (s & 15)); 
 enum Color : int { RED = 0, BLACK = 1 };
 constexpr Color operator~(Color c) { return Color(c ^ 1); }
 
-enum PieceType : int { KING = 0, ADVISOR, BISHOP, KNIGHT, ROOK, CANNON, PAWN, NO_TYPE };
+enum PieceType : int { KING = 0, ADVISOR, ELEPHANT, HORSE, ROOK, CANNON, PAWN, NO_TYPE };
+
+// A horse's eight jumps and, for each, the leg square that must be empty
+// (one orthogonal step from the horse towards the jump).
+constexpr int kHorseDelta[8] = {-33, -31, -18, 14, -14, 18, 31, 33};
+constexpr int kHorseLeg[8] = {-16, -16, -1, -1, 1, 1, 16, 16};
 
 // Piece ids in the board array: 0 = empty, 16..31 red, 32..47 black, in the
 // fixed order K A A B B N N R R C C P P P P P. Fixed slots make the piece
@@ -30,7 +35,7 @@ using PieceId = int;
 constexpr int kRedBase = 16, kBlackBase = 32;
 constexpr int side_base(Color c) { return 16 + 16 * c; }
 constexpr Color color_of_id(PieceId p) { return Color((p >> 4) - 1); }
-constexpr PieceType kIdType[16] = {KING,   ADVISOR, ADVISOR, BISHOP, BISHOP, KNIGHT, KNIGHT, ROOK,
+constexpr PieceType kIdType[16] = {KING,   ADVISOR, ADVISOR, ELEPHANT, ELEPHANT, HORSE, HORSE, ROOK,
                                    ROOK,   CANNON,  CANNON,  PAWN,   PAWN,   PAWN,   PAWN,   PAWN};
 constexpr PieceType type_of_id(PieceId p) { return kIdType[p & 15]; }
 constexpr int kTypeFirstSlot[7] = {0, 1, 3, 5, 7, 9, 11};

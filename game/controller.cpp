@@ -51,9 +51,9 @@ std::string handicap_fen(Handicap h, Color giver) {
     const PieceType t = type_of_id(id);
     bool removed = false;
     if (giver_piece) {
-      if (h == Handicap::OneHorse) removed = t == KNIGHT && file_of(r) == 1;
-      if (h == Handicap::TwoHorses) removed = t == KNIGHT;
-      if (h == Handicap::NinePieces) removed = t == PAWN || t == ADVISOR || t == BISHOP;
+      if (h == Handicap::OneHorse) removed = t == HORSE && file_of(r) == 1;
+      if (h == Handicap::TwoHorses) removed = t == HORSE;
+      if (h == Handicap::NinePieces) removed = t == PAWN || t == ADVISOR || t == ELEPHANT;
     }
     if (!removed) out.put_piece(id, s);
   }

@@ -311,8 +311,8 @@ TEST(Controller, HandicapStarts) {
   // Playing red against the computer: the computer (black) gives the odds.
   Controller c(fast());
   c.new_handicap_game(xq::Handicap::TwoHorses);
-  EXPECT_EQ(c.game().position().count(xq::BLACK, xq::KNIGHT), 0);
-  EXPECT_EQ(c.game().position().count(xq::RED, xq::KNIGHT), 2);
+  EXPECT_EQ(c.game().position().count(xq::BLACK, xq::HORSE), 0);
+  EXPECT_EQ(c.game().position().count(xq::RED, xq::HORSE), 2);
   EXPECT_TRUE(c.human_to_move());
   c.set_mode(xq::Mode::TwoPlayers);
   c.new_handicap_game(xq::Handicap::NinePieces);

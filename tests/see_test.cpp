@@ -17,7 +17,7 @@ int see_of(const std::string& fen, const std::string& move) {
 }  // namespace
 
 TEST(See, UndefendedVictimIsWonWhole) {
-  EXPECT_EQ(see_of("3k5/9/9/9/4n4/9/4P4/4C4/9/4K4 w - - 0 1", "e2e5"), xq::kPieceValue[xq::KNIGHT]);
+  EXPECT_EQ(see_of("3k5/9/9/9/4n4/9/4P4/4C4/9/4K4 w - - 0 1", "e2e5"), xq::kPieceValue[xq::HORSE]);
 }
 
 TEST(See, DefendedPawnCostsTheRook) {
