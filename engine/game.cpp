@@ -60,20 +60,21 @@ RepetitionKind judge_repetition(const Position& pos, int needed) {
   return checker == RED ? RepetitionKind::RedPerpetual : RepetitionKind::BlackPerpetual;
 }
 
-Verdict judge_repetition_rules(const Position& pos, int needed) {
-  // Count occurrences of the current position over reversible moves and find the first.
+int repetition_start(const Position& pos, int needed) {
   const int n = pos.history_length();
-  int seen = 1, first = -1;
+  int seen = 1;
   for (int i = n - 2; i >= 0; i -= 2) {
     const StateInfo& a = pos.history(i + 1);
     const StateInfo& b = pos.history(i);
     if (a.captured || b.captured || a.move == kNoMove || b.move == kNoMove) break;
-    if (b.key == pos.key()) {
-      ++seen;
-      first = i;
-    }
+    if (b.key == pos.key() && ++seen >= needed) return i;
   }
-  if (seen < needed) return {};
+  return -1;
+}
+
+Verdict judge_repetition_rules(const Position& pos, int needed) {
+  const int first = repetition_start(pos, needed);
+  if (first < 0) return {};
   const RepetitionRuling r = rule_stretch(pos, first);
   if (r.red == r.black) return {Outcome::Draw, Reason::Repetition};
   const bool red_loses = r.red > r.black;

@@ -31,6 +31,10 @@ enum class RepetitionKind { None, Draw, RedPerpetual, BlackPerpetual };
 // when it has not occurred `needed - 1` times before (since the last capture);
 // otherwise judges the cycle since the previous occurrence.
 RepetitionKind judge_repetition(const Position& pos, int needed);
+// Where the repeated stretch starts: the history index of the earliest of
+// the `needed - 1` earlier occurrences of the current position (walking back
+// over reversible moves only), or -1 when it has not occurred that often.
+int repetition_start(const Position& pos, int needed);
 // The full rules on a position that has occurred `needed` times: perpetual
 // check, perpetual chase and one-check-one-chase judged over the whole
 // repeated stretch (from the first occurrence); None when there is no such
