@@ -4,6 +4,8 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
+#include <algorithm>
+
 namespace xq {
 
 Searcher::Searcher(size_t hash_mb)
@@ -30,8 +32,11 @@ uint64_t Searcher::start(const Position& pos, const Limits& limits, const Search
   ponderhit_flag_ = false;
   running_ = true;
   thread_ = std::thread([this, pos, limits, options, on_info, on_done, gen, background = background_]() {
-    // Linux gives each thread its own nice value; lowering it needs no privilege.
-    if (background) setpriority(PRIO_PROCESS, pid_t(syscall(SYS_gettid)), 10);
+    // Linux gives each thread its own nice value; raising it (lower priority) needs no privilege.
+    if (background) {
+      const pid_t tid = pid_t(syscall(SYS_gettid));
+      setpriority(PRIO_PROCESS, tid, std::min(19, getpriority(PRIO_PROCESS, tid) + 10));
+    }
     auto report = [&](const SearchInfo& i) {
       {
         std::lock_guard<std::mutex> lock(mutex_);
