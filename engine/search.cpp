@@ -6,6 +6,7 @@
 #include <thread>
 
 #include "evaluate.h"
+#include "chase.h"
 #include "game.h"
 #include "see.h"
 
@@ -106,12 +107,14 @@ Score Search::rule_score(int ply) const {
   // A repetition needs at least four reversible plies and an earlier
   // position with this key (a counting filter): most nodes stop here.
   if (pos_.rule_plies() < 4 || pos_.history_length() < 4 || !pos_.may_repeat()) return kInfinite;
-  switch (judge_repetition(pos_, 2)) {
-    case RepetitionKind::Draw: return kDrawScore;
-    case RepetitionKind::RedPerpetual: return pos_.side() == RED ? -(kBanScore - ply) : kBanScore - ply;
-    case RepetitionKind::BlackPerpetual: return pos_.side() == BLACK ? -(kBanScore - ply) : kBanScore - ply;
-    default: return kInfinite;
-  }
+  const int from = repetition_start(pos_, 2);
+  if (from < 0) return kInfinite;
+  // A repetition: the rules judge the cycle (checks and chases) and the side
+  // forcing worse loses; the ban score depends on the path, so it is never stored.
+  const RepetitionRuling r = rule_stretch(pos_, from);
+  if (r.red == r.black) return kDrawScore;
+  const Color loser = r.red > r.black ? RED : BLACK;
+  return pos_.side() == loser ? -(kBanScore - ply) : kBanScore - ply;
 }
 
 void Search::make(Move m, int ply) {

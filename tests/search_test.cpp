@@ -109,6 +109,31 @@ TEST(Search, ScoresTheOpponentsPerpetualAsAWin) {
   EXPECT_GT(r.score, xq::kBanThreshold) << "black sees red's perpetual check as a win";
 }
 
+TEST(Search, AvoidsLosingPerpetualChase) {
+  // Red's rook has chased the unprotected cannon twice round; chasing again
+  // (i5i7) would make the cycle a perpetual chase. Red, a rook against a
+  // cannon, plays something else and stays ahead. Colours flipped: the same.
+  for (bool flipped : {false, true}) {
+    xq::Game g = flipped ? game_after("3k5/9/9/9/9/8r/9/2C6/9/4K4 b - - 0 1", {"i4i2", "c2c4", "i2i4", "c4c2"})
+                         : game_after("4k4/9/2c6/9/8R/9/9/9/9/3K5 w - - 0 1", {"i5i7", "c7c5", "i7i5", "c5c7"});
+    const xq::SearchResult r = search(g.position(), 8);
+    EXPECT_NE(xq::move_to_iccs(r.best), flipped ? "i4i2" : "i5i7") << "the chase would lose by the rules";
+    EXPECT_GT(r.score, 200);
+    EXPECT_TRUE(r.score > xq::kMateThreshold || r.score < xq::kBanThreshold) << "a mate or a plain score, not a rules result";
+  }
+}
+
+TEST(Search, ScoresTheOpponentsPerpetualChaseAsAWin) {
+  // Black to move: red's last moves chased the cannon round the cycle, and
+  // the position after red's next chase would be judged a red loss; from
+  // red's side, that chase is scored as the loss it is.
+  xq::Game g = game_after("4k4/9/2c6/9/8R/9/9/9/9/3K5 w - - 0 1", {"i5i7", "c7c5", "i7i5", "c5c7"});
+  xq::Position p = g.position();
+  p.do_move(mv("i5i7"));
+  const xq::SearchResult r = search(p, 4);
+  EXPECT_GT(r.score, xq::kBanThreshold) << "black sees red's perpetual chase as a win";
+}
+
 TEST(Search, SteersIntoRepetitionWhenBehind) {
   // Red is a rook down; returning the advisor repeats the position (a draw).
   xq::Game g = game_after("r3k4/9/9/9/9/9/9/9/4A4/3K5 w - - 0 1", {"e1f2", "a9a8", "f2e1", "a8a9", "e1f2", "a9a8"});
