@@ -182,6 +182,20 @@ Score Search::quiesce(Score alpha, Score beta, int ply, int qdepth) {
   MovePicker picker = in_check ? MovePicker(pos_, hash_move, kNoMove, kNoMove, kNoMove, &history_, nullptr)
                                : MovePicker(pos_, hash_move);
   Move best_move = kNoMove;
+  // Searches the move just made, takes it back and keeps the best; false when aborted.
+  auto search_made = [&](Move m) {
+    const Score s = -quiesce(-beta, -alpha, ply + 1, qdepth - 1);
+    unmake();
+    if (aborted_) return false;
+    if (s > best) {
+      best = s;
+      if (s > alpha) {
+        alpha = s;
+        best_move = m;
+      }
+    }
+    return true;
+  };
   for (Move m; (m = picker.next());) {
     if (!legal(m, in_check)) continue;
     // Delta pruning: even winning this piece cannot lift the score to alpha.
@@ -190,17 +204,8 @@ Score Search::quiesce(Score alpha, Score beta, int ply, int qdepth) {
         type_of_id(victim) != KING)
       continue;
     make(m, ply);
-    const Score s = -quiesce(-beta, -alpha, ply + 1, qdepth - 1);
-    unmake();
-    if (aborted_) return 0;
-    if (s > best) {
-      best = s;
-      if (s > alpha) {
-        alpha = s;
-        best_move = m;
-        if (s >= beta) break;
-      }
-    }
+    if (!search_made(m)) return 0;
+    if (best >= beta) break;
   }
   // At the first quiescence ply, quiet checks that do not lose material too:
   // mating attacks in xiangqi are mostly quiet checks just past the horizon.
@@ -215,16 +220,7 @@ Score Search::quiesce(Score alpha, Score beta, int ply, int qdepth) {
         unmake();
         continue;
       }
-      const Score s = -quiesce(-beta, -alpha, ply + 1, qdepth - 1);
-      unmake();
-      if (aborted_) return 0;
-      if (s > best) {
-        best = s;
-        if (s > alpha) {
-          alpha = s;
-          best_move = m;
-        }
-      }
+      if (!search_made(m)) return 0;
     }
   }
   const Bound bound = best >= beta ? BOUND_LOWER : best > alpha0 && pv_node ? BOUND_EXACT : BOUND_UPPER;
