@@ -1,7 +1,6 @@
 // Evaluation symmetry: a left-right mirror and a colour flip (board turned
 // upside down, colours and side to move swapped) score the same.
 #include <cctype>
-#include <random>
 
 #include "evaluate.h"
 #include "test_util.h"
@@ -59,24 +58,16 @@ std::string colour_flipped(const std::string& fen) {
 }  // namespace
 
 TEST(Evaluate, MirrorAndColourFlipScoreTheSame) {
-  std::mt19937 rng(2024);
   int checked = 0;
-  for (int g = 0; g < 40; ++g) {
-    xq::Position p = pos_from(xq::kStartFen);
-    for (int ply = 0; ply < 150; ++ply) {
-      xq::Move moves[xq::kMaxMoves];
-      const int n = xq::generate_legal(p, moves);
-      if (!n) break;
-      p.do_move(moves[rng() % n]);
-      const std::string fen = xq::to_fen(p);
-      const int v = xq::evaluate(p);
-      xq::FenData m, f;
-      ASSERT_TRUE(xq::parse_fen(mirrored(fen), m, nullptr)) << mirrored(fen);
-      ASSERT_TRUE(xq::parse_fen(colour_flipped(fen), f, nullptr)) << colour_flipped(fen);
-      ASSERT_EQ(xq::evaluate(m.pos), v) << fen << " mirrored";
-      ASSERT_EQ(xq::evaluate(f.pos), v) << fen << " colour-flipped";
-      ++checked;
-    }
+  for (const xq::Position& p : random_positions(40, 150, 2024)) {
+    const std::string fen = xq::to_fen(p);
+    const int v = xq::evaluate(p);
+    xq::FenData m, f;
+    ASSERT_TRUE(xq::parse_fen(mirrored(fen), m, nullptr)) << mirrored(fen);
+    ASSERT_TRUE(xq::parse_fen(colour_flipped(fen), f, nullptr)) << colour_flipped(fen);
+    ASSERT_EQ(xq::evaluate(m.pos), v) << fen << " mirrored";
+    ASSERT_EQ(xq::evaluate(f.pos), v) << fen << " colour-flipped";
+    ++checked;
   }
   EXPECT_GT(checked, 3000);
 }

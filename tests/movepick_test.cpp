@@ -7,26 +7,6 @@
 #include "see.h"
 #include "test_util.h"
 
-namespace {
-
-std::vector<xq::Position> random_positions(int games, int plies, unsigned seed) {
-  std::mt19937 rng(seed);
-  std::vector<xq::Position> out;
-  for (int g = 0; g < games; ++g) {
-    xq::Position p = pos_from(xq::kStartFen);
-    for (int i = 0; i < plies; ++i) {
-      xq::Move moves[xq::kMaxMoves];
-      const int n = xq::generate_legal(p, moves);
-      if (!n) break;
-      p.do_move(moves[rng() % n]);
-      out.push_back(p);
-    }
-  }
-  return out;
-}
-
-}  // namespace
-
 TEST(MovePicker, EveryMoveExactlyOnceInStageOrder) {
   std::mt19937 rng(7);
   auto history = std::make_unique<xq::ButterflyHistory>();

@@ -1,8 +1,6 @@
 // Static exchange evaluation: hand-checked exchanges (x-rays, cannon screens,
 // blocked horse legs, king recaptures), and agreement with an independent
 // exchange built from the move generator on positions from random games.
-#include <random>
-
 #include "evaluate.h"
 #include "see.h"
 #include "test_util.h"
@@ -106,28 +104,22 @@ Range exchange(xq::Position& p, xq::Square to) {
 }  // namespace
 
 TEST(See, AgreesWithTheMoveGeneratorOnRandomGames) {
-  std::mt19937 rng(12345);
   int checked = 0;
-  for (int game = 0; game < 60; ++game) {
-    xq::Position p = pos_from(xq::kStartFen);
-    for (int ply = 0; ply < 120; ++ply) {
-      xq::Move moves[xq::kMaxMoves];
-      const int n = xq::generate_legal(p, moves);
-      if (!n) break;
-      for (int i = 0; i < n; ++i) {
-        const xq::Move m = moves[i];
-        if (!p.piece_at(xq::move_to(m)) || xq::type_of_id(p.piece_at(xq::move_to(m))) == xq::KING) continue;
-        const xq::Square to = xq::move_to(m);
-        const int gain = value_of(p.piece_at(to));
-        p.do_move(m);
-        const Range after = exchange(p, to);
-        p.undo_move();
-        const int v = xq::see(p, m);
-        ASSERT_GE(v, gain - after.hi) << xq::to_fen(p) << " " << xq::move_to_iccs(m);
-        ASSERT_LE(v, gain - after.lo) << xq::to_fen(p) << " " << xq::move_to_iccs(m);
-        ++checked;
-      }
-      p.do_move(moves[rng() % n]);
+  for (xq::Position p : random_positions(60, 120, 12345)) {
+    xq::Move moves[xq::kMaxMoves];
+    const int n = xq::generate_legal(p, moves);
+    for (int i = 0; i < n; ++i) {
+      const xq::Move m = moves[i];
+      if (!p.piece_at(xq::move_to(m)) || xq::type_of_id(p.piece_at(xq::move_to(m))) == xq::KING) continue;
+      const xq::Square to = xq::move_to(m);
+      const int gain = value_of(p.piece_at(to));
+      p.do_move(m);
+      const Range after = exchange(p, to);
+      p.undo_move();
+      const int v = xq::see(p, m);
+      ASSERT_GE(v, gain - after.hi) << xq::to_fen(p) << " " << xq::move_to_iccs(m);
+      ASSERT_LE(v, gain - after.lo) << xq::to_fen(p) << " " << xq::move_to_iccs(m);
+      ++checked;
     }
   }
   EXPECT_GT(checked, 1000);

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <random>
 #include <set>
 #include <string>
 #include <vector>
@@ -40,6 +41,24 @@ inline std::set<std::string> moves_from(const std::string& fen, const std::strin
   for (auto& m : legal_set(fen))
     if (m.substr(0, 2) == sq) s.insert(m.substr(2));
   return s;
+}
+
+// Positions of random legal games from the start, one after each move
+// (games end early at mate or stalemate); the same seed gives the same list.
+inline std::vector<xq::Position> random_positions(int games, int plies, unsigned seed) {
+  std::mt19937 rng(seed);
+  std::vector<xq::Position> out;
+  for (int g = 0; g < games; ++g) {
+    xq::Position p = pos_from(xq::kStartFen);
+    for (int i = 0; i < plies; ++i) {
+      xq::Move moves[xq::kMaxMoves];
+      const int n = xq::generate_legal(p, moves);
+      if (!n) break;
+      p.do_move(moves[rng() % n]);
+      out.push_back(p);
+    }
+  }
+  return out;
 }
 
 // Sanitizer builds run several times slower; timing limits scale with this.
