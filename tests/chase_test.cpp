@@ -43,3 +43,19 @@ TEST(Chase, UncrossedPawnsAreNotTargetsCrossedOnesAre) {
 TEST(Chase, RookThreatenedByACannonCountsEvenWhenProtected) {
   EXPECT_EQ(chased("4k4/9/2r1b4/n8/6b1C/9/9/9/9/3K5 w - - 0 1", "i5i7"), std::vector<std::string>{"c7"});
 }
+
+TEST(Chase, ACannonTurningBetweenTwoTargetsChasesEachInTurn) {
+  // Over red's cannons on b5 and b7 the black cannon attacks the horse on a5
+  // from c5 and the horse on a7 from c7: each move chases a different piece.
+  const std::string fen = "3k5/9/NCc6/9/NC7/9/9/9/9/4K4 b - - 0 1";
+  EXPECT_EQ(chased(fen, "c7c5"), std::vector<std::string>{"a5"});
+  EXPECT_EQ(chased("3k5/9/NC7/9/NCc6/9/9/9/9/4K4 b - - 0 1", "c5c7"), std::vector<std::string>{"a7"});
+}
+
+TEST(Chase, AnsweringCheckCanMakeAnOldAttackAChase) {
+  // In check from the cannon (d7 its screen), black's rook may not take the
+  // horse on c5; moving the screen away answers the check and the capture
+  // becomes legal, so the move chases the horse (and the cannon joins in).
+  const std::string fen = "3k5/9/3c5/2r6/2N6/9/9/9/3C5/3R1K3 b - - 0 1";
+  EXPECT_EQ(chased(fen, "d7c7"), std::vector<std::string>{"c5"});
+}
