@@ -1,5 +1,7 @@
 #include "game.h"
 
+#include <algorithm>
+
 #include "chase.h"
 #include "movegen.h"
 
@@ -122,40 +124,70 @@ std::vector<Move> Game::legal_moves() const {
 
 bool Game::play(Move m) {
   if (verdict_.over() || !is_legal(m)) return false;
+  push(m);
+  redo_.clear();
+  return true;
+}
+
+// Makes a move already known to be legal and judges the new position.
+void Game::push(Move m) {
   last_capture_ = pos_.piece_at(move_to(m)) != 0;
+  verdicts_.push_back(verdict_);
   pos_.do_move(m);
   moves_.push_back(m);
   captures_.push_back(last_capture_);
-  redo_.clear();
   verdict_ = judge();
-  return true;
 }
 
 void Game::replay(size_t count) {
   pos_ = start_.pos;
   pos_.reset_history();
   captures_.clear();
+  verdicts_.clear();
   last_capture_ = false;
-  for (size_t i = 0; i < count; ++i) {
-    last_capture_ = pos_.piece_at(move_to(moves_[i])) != 0;
-    captures_.push_back(last_capture_);
-    pos_.do_move(moves_[i]);
-  }
+  std::vector<Move> moves(moves_.begin(), moves_.begin() + long(count));
+  moves_.clear();
   verdict_ = judge();
+  for (Move m : moves) push(m);
 }
 
 void Game::undo() {
   if (moves_.empty()) return;
   redo_.push_back(moves_.back());
   moves_.pop_back();
-  replay(moves_.size());
+  // The position's history is bounded (it forgets the oldest plies of very
+  // long games); only then is the game replayed from its start.
+  if (pos_.history_length() == 0) {
+    replay(moves_.size());
+    return;
+  }
+  pos_.undo_move();
+  captures_.pop_back();
+  verdict_ = verdicts_.back();
+  verdicts_.pop_back();
+  last_capture_ = !captures_.empty() && captures_.back();
 }
 
 void Game::redo() {
   if (redo_.empty()) return;
-  moves_.push_back(redo_.back());
+  const Move m = redo_.back();
   redo_.pop_back();
-  replay(moves_.size());
+  push(m);
+}
+
+Position Game::position_at(int ply) const {
+  ply = std::clamp(ply, 0, this->ply());
+  Position p = pos_;
+  for (int i = this->ply(); i > ply; --i) {
+    if (p.history_length() == 0) {  // history forgotten: replay from the start
+      p = start_.pos;
+      p.reset_history();
+      for (int j = 0; j < ply; ++j) p.do_move(moves_[j]);
+      return p;
+    }
+    p.undo_move();
+  }
+  return p;
 }
 
 Verdict Game::judge() {

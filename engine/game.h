@@ -65,8 +65,13 @@ class Game {
   bool play(Move m);
   bool can_undo() const { return !moves_.empty(); }
   bool can_redo() const { return !redo_.empty(); }
+  // Undo takes the move back on the position (its history keeps every ply)
+  // and restores that ply's verdict; redo replays a move known to be legal.
   void undo();
   void redo();
+  // The position after the first `ply` moves (0 = the start), taken back from
+  // the present rather than replayed from the FEN.
+  Position position_at(int ply) const;
 
   Verdict verdict() const { return verdict_; }
   bool last_move_gave_check() const { return !moves_.empty() && pos_.in_check(); }
@@ -79,6 +84,7 @@ class Game {
 
  private:
   void replay(size_t count);
+  void push(Move m);
   Verdict judge();
 
   std::string start_fen_;
@@ -86,6 +92,7 @@ class Game {
   Position pos_;
   std::vector<Move> moves_, redo_;
   std::vector<bool> captures_;
+  std::vector<Verdict> verdicts_;  // verdicts_[i]: the verdict before move i (the last one is verdict_)
   Verdict verdict_;
   bool last_capture_ = false;
   int no_capture_limit_ = 120;

@@ -27,7 +27,7 @@ std::string find_asset_dir() {
   return "";
 }
 
-SDL_Texture* load_texture(SDL_Renderer* r, const std::string& dir, const std::string& name, int expect_w,
+TexturePtr load_texture(SDL_Renderer* r, const std::string& dir, const std::string& name, int expect_w,
                           int expect_h, std::string* error) {
   const std::string path = dir + "/" + name;
   int w = 0, h = 0, n = 0;
@@ -43,15 +43,15 @@ SDL_Texture* load_texture(SDL_Renderer* r, const std::string& dir, const std::st
                std::to_string(expect_w) + "x" + std::to_string(expect_h);
     return nullptr;
   }
-  SDL_Surface* s = SDL_CreateRGBSurfaceWithFormatFrom(px, w, h, 32, w * 4, SDL_PIXELFORMAT_RGBA32);
-  SDL_Texture* t = s ? SDL_CreateTextureFromSurface(r, s) : nullptr;
-  if (s) SDL_FreeSurface(s);
+  SurfacePtr s(SDL_CreateRGBSurfaceWithFormatFrom(px, w, h, 32, w * 4, SDL_PIXELFORMAT_RGBA32));
+  TexturePtr t(s ? SDL_CreateTextureFromSurface(r, s.get()) : nullptr);
+  s.reset();
   stbi_image_free(px);
   if (!t) {
     if (error) *error = "asset " + path + ": " + SDL_GetError();
     return nullptr;
   }
-  SDL_SetTextureBlendMode(t, SDL_BLENDMODE_BLEND);
+  SDL_SetTextureBlendMode(t.get(), SDL_BLENDMODE_BLEND);
   return t;
 }
 

@@ -4,6 +4,8 @@
 
 #include <string>
 
+#include "sdl_handles.h"
+
 namespace xq {
 
 // The assets folder: $XIANGQI_ASSETS, beside the executable, ../assets,
@@ -11,7 +13,7 @@ namespace xq {
 std::string find_asset_dir();
 
 // Loads dir/name as a texture; on failure returns nullptr and a message naming the file.
-SDL_Texture* load_texture(SDL_Renderer* r, const std::string& dir, const std::string& name, int expect_w,
+TexturePtr load_texture(SDL_Renderer* r, const std::string& dir, const std::string& name, int expect_w,
                           int expect_h, std::string* error);
 
 }  // namespace xq

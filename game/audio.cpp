@@ -11,8 +11,7 @@ static const char* const kSoundFiles[kSoundCount] = {"select.wav", "move.wav", "
                                                       "win.wav",    "lose.wav", "draw.wav",    "illegal.wav"};
 
 Audio::~Audio() {
-  for (Mix_Chunk*& c : chunks_)
-    if (c) Mix_FreeChunk(c);
+  for (ChunkPtr& c : chunks_) c.reset();  // before the device closes
   if (open_) Mix_CloseAudio();
 }
 
@@ -25,7 +24,7 @@ void Audio::init(const std::string& dir) {
   Mix_AllocateChannels(8);
   for (int i = 0; i < kSoundCount; ++i) {
     const std::string path = dir + "/" + kSoundFiles[i];
-    chunks_[i] = Mix_LoadWAV(path.c_str());
+    chunks_[i].reset(Mix_LoadWAV(path.c_str()));
     if (!chunks_[i]) std::fprintf(stderr, "xiangqi: sound %s missing or damaged (%s); it stays silent\n", path.c_str(),
                                   Mix_GetError());
   }
@@ -33,7 +32,7 @@ void Audio::init(const std::string& dir) {
 
 void Audio::play(SoundId id) {
   const int i = int(id);
-  if (open_ && enabled_ && chunks_[i]) Mix_PlayChannel(-1, chunks_[i], 0);
+  if (open_ && enabled_ && chunks_[i]) Mix_PlayChannel(-1, chunks_[i].get(), 0);
 }
 
 }  // namespace xq

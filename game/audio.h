@@ -4,8 +4,7 @@
 #include <string>
 
 #include "controller.h"
-
-struct Mix_Chunk;
+#include "sdl_handles.h"
 
 namespace xq {
 
@@ -21,7 +20,7 @@ class Audio {
  private:
   bool open_ = false;
   bool enabled_ = true;
-  Mix_Chunk* chunks_[kSoundCount] = {};
+  ChunkPtr chunks_[kSoundCount];
 };
 
 }  // namespace xq

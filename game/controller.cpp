@@ -15,6 +15,7 @@ Controller::Controller(ControllerOptions options)
 Controller::~Controller() { searcher_->cancel(); }
 
 void Controller::cancel_search() {
+  ++view_revision_;
   searcher_->cancel();
   searching_ = false;
   hint_search_ = false;
@@ -26,6 +27,7 @@ void Controller::after_record_change() {
   hint_ = kNoMove;
   review_ply_ = -1;
   ++revision_;
+  ++view_revision_;
 }
 
 bool Controller::new_game(const std::string& fen, std::string* error) {
@@ -85,13 +87,16 @@ void Controller::set_mode(Mode m) {
   mode_ = m;
   players_[RED] = (m == Mode::HumanRed || m == Mode::TwoPlayers) ? PlayerKind::Human : PlayerKind::Computer;
   players_[BLACK] = (m == Mode::HumanBlack || m == Mode::TwoPlayers) ? PlayerKind::Human : PlayerKind::Computer;
-  flipped_ = m == Mode::HumanBlack;
+  ++view_revision_;
   if (searching_ && !hint_search_ && players_[game_.side_to_move()] == PlayerKind::Human) cancel_search();
   if (pending_ && players_[game_.side_to_move()] == PlayerKind::Human) pending_ = kNoMove;
   selected_.reset();
 }
 
-void Controller::set_level(int level) { level_ = std::clamp(level, 0, kLevelCount - 1); }
+void Controller::set_level(int level) {
+  level_ = std::clamp(level, 0, kLevelCount - 1);
+  ++view_revision_;
+}
 
 void Controller::stop_demo() {
   if (mode_ != Mode::ComputerOnly) return;
@@ -124,6 +129,7 @@ void Controller::click_elsewhere() {
 }
 
 void Controller::click(Square s) {
+  ++view_revision_;
   if (review_ply_ >= 0) {  // a click on the board leaves review
     review_ply_ = -1;
     return;
@@ -141,16 +147,11 @@ void Controller::click(Square s) {
     return;
   }
   if (!selected_) return;
-  const Move m = make_move(*selected_, s);
-  if (!game_.is_legal(m)) {
-    sounds_.push_back(SoundId::Illegal);
-    return;
-  }
-  apply_move(m);
+  if (!apply_move(make_move(*selected_, s))) sounds_.push_back(SoundId::Illegal);
 }
 
-void Controller::apply_move(Move m) {
-  if (!game_.play(m)) return;
+bool Controller::apply_move(Move m) {
+  if (!game_.play(m)) return false;  // the one legality check of a move
   anim_move_ = m;
   anim_start_ms_ = now_ms_;
   after_record_change();
@@ -158,15 +159,16 @@ void Controller::apply_move(Move m) {
   if (game_.last_move_gave_check() && !v.over()) sounds_.push_back(SoundId::Check);
   else if (game_.last_move_captured()) sounds_.push_back(SoundId::Capture);
   else sounds_.push_back(SoundId::Move);
-  if (!v.over()) return;
+  if (!v.over()) return true;
   if (v.outcome == Outcome::Draw) {
     sounds_.push_back(SoundId::Draw);
-    return;
+    return true;
   }
   const Color winner = v.outcome == Outcome::RedWins ? RED : BLACK;
   const bool one_human = mode_ == Mode::HumanRed || mode_ == Mode::HumanBlack;
   const bool human_won = one_human ? players_[winner] == PlayerKind::Human : true;
   sounds_.push_back(human_won ? SoundId::Win : SoundId::Lose);
+  return true;
 }
 
 void Controller::undo() {
@@ -202,17 +204,16 @@ void Controller::request_hint() {
   searching_ = true;
   hint_search_ = true;
   hint_ = kNoMove;
+  ++view_revision_;
 }
 
 void Controller::review(int ply) {
+  ++view_revision_;
   if (ply < 0 || ply >= game_.ply()) {
     review_ply_ = -1;
     return;
   }
-  Game g;
-  g.reset(game_.start_fen());
-  for (int i = 0; i < ply; ++i) g.play(game_.moves()[i]);
-  review_pos_ = g.position();
+  review_pos_ = game_.position_at(ply);
   review_ply_ = ply;
   selected_.reset();
 }
@@ -222,6 +223,11 @@ std::optional<std::pair<Move, float>> Controller::animation(int64_t now_ms) cons
   const int64_t t = now_ms - anim_start_ms_;
   if (t < 0 || t >= options_.animation_ms) return std::nullopt;
   return std::make_pair(anim_move_, float(t) / float(options_.animation_ms));
+}
+
+std::optional<Controller::Slide> Controller::animation_info() const {
+  if (!anim_move_ || options_.animation_ms <= 0 || review_ply_ >= 0) return std::nullopt;
+  return Slide{anim_move_, anim_start_ms_, options_.animation_ms};
 }
 
 void Controller::start_search_if_needed() {
@@ -245,6 +251,7 @@ void Controller::start_search_if_needed() {
   search_generation_ = searcher_->start(game_.position(), limits, so);
   searching_ = true;
   hint_search_ = false;
+  ++view_revision_;
 }
 
 void Controller::update(int64_t now_ms) {
@@ -252,18 +259,20 @@ void Controller::update(int64_t now_ms) {
   if (searching_ && searcher_->generation() == search_generation_ && searcher_->done()) {
     const std::optional<SearchResult> r = searcher_->result();
     searching_ = false;
+    ++view_revision_;
     if (hint_search_) {
       hint_search_ = false;
       hint_ = r ? r->best : kNoMove;
-    } else if (r && r->best && game_.is_legal(r->best)) {
+    } else if (r && r->best) {
       pending_ = r->best;
     }
   }
-  // The computer's move waits for the last move's slide to finish.
+  // The computer's move waits for the last move's slide to finish; playing it
+  // is its legality check (a move that fails is dropped and the search redone).
   if (pending_ && !animation(now_ms)) {
     const Move m = pending_;
     pending_ = kNoMove;
-    if (players_[game_.side_to_move()] == PlayerKind::Computer && game_.is_legal(m)) apply_move(m);
+    if (players_[game_.side_to_move()] == PlayerKind::Computer) apply_move(m);
   }
   start_search_if_needed();
 }

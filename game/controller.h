@@ -54,7 +54,7 @@ class Controller {
   // ---- game set-up ----
   // Starts a new game (stops a search first; its move never lands).
   bool new_game(const std::string& fen = kStartFen, std::string* error = nullptr);
-  void set_mode(Mode m);  // also turns the board so a human plays from the bottom
+  void set_mode(Mode m);
   Mode mode() const { return mode_; }
   void set_level(int level);
   int level() const { return level_; }
@@ -68,9 +68,6 @@ class Controller {
   void click(Square s);
   // A click anywhere that is not a square or a control (restarts after a result).
   void click_elsewhere();
-  void toggle_flip() { flipped_ = !flipped_; }
-  void set_flipped(bool f) { flipped_ = f; }
-  bool flipped() const { return flipped_; }
   void undo();
   void redo();
   void request_hint();
@@ -106,16 +103,30 @@ class Controller {
   std::string status() const;  // a line for the panel: whose move, thinking...
   // The moving piece's animation at now_ms: the move and how far it has got (0..1).
   std::optional<std::pair<Move, float>> animation(int64_t now_ms) const;
-  void set_animation_ms(int ms) { options_.animation_ms = ms; }
+  // The newest move's slide as a whole (none in review or with animation off).
+  struct Slide {
+    Move move;
+    int64_t start_ms;
+    int duration_ms;
+  };
+  std::optional<Slide> animation_info() const;
+  void set_animation_ms(int ms) {
+    options_.animation_ms = ms;
+    ++view_revision_;
+  }
   int animation_ms() const { return options_.animation_ms; }
 
   // Events since the last call: sounds to play, in order.
   std::vector<SoundId> take_sounds();
   // Incremented whenever the game record changes (for autosave).
   uint64_t revision() const { return revision_; }
+  // Incremented whenever anything on show changes (record, selection, review,
+  // hint, players, level, a search starting or ending): the view model is
+  // rebuilt only then.
+  uint64_t view_revision() const { return view_revision_; }
 
  private:
-  void apply_move(Move m);
+  bool apply_move(Move m);  // false (nothing changes) when m is not legal
   void start_search_if_needed();
   void cancel_search();
   void after_record_change();
@@ -126,7 +137,6 @@ class Controller {
   PlayerKind players_[2] = {PlayerKind::Human, PlayerKind::Computer};
   Mode mode_ = Mode::HumanRed;
   int level_ = 1;
-  bool flipped_ = false;
   std::optional<Square> selected_;
   std::vector<SoundId> sounds_;
   bool searching_ = false;
@@ -141,6 +151,7 @@ class Controller {
   int64_t anim_start_ms_ = -1000000;
   Move anim_move_ = kNoMove;
   uint64_t revision_ = 0;
+  uint64_t view_revision_ = 0;
   std::mt19937_64 rng_;
 };
 

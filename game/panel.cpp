@@ -18,7 +18,7 @@ std::vector<Button> panel_buttons(const UiState& ui, const Controller& c) {
     }
   };
   row(10, {{Action::NewGame, "新局"}, {Action::Undo, "悔棋"}, {Action::Redo, "还原"}, {Action::Flip, "翻转"}},
-      {false, false, false, c.flipped()});
+      {false, false, false, ui.flipped});
   row(42, {{Action::Hint, "提示"}, {Action::Sound, "音效"}, {Action::Animation, "动画"}, {Action::Analysis, "分析"}},
       {c.hint() != kNoMove, ui.sound, c.animation_ms() > 0, ui.analysis});
   row(74, {{Action::Level0, kLevels[0].name}, {Action::Level1, kLevels[1].name}, {Action::Level2, kLevels[2].name},

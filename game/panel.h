@@ -13,7 +13,7 @@ namespace xq {
 enum class Action {
   None, NewGame, Undo, Redo, Flip, Hint, Sound, Animation, Analysis, Notation,
   Level0, Level1, Level2, Level3, ModeRed, ModeBlack, ModeTwo, ModeDemo,
-  Save, Load, CopyFen, PasteFen, HandicapOne, HandicapTwo, HandicapNine
+  Save, Load, CopyFen, PasteFen, HandicapOne, HandicapTwo, HandicapNine, ResumeYes, ResumeNo
 };
 
 // What the window shows besides the game itself.
@@ -21,6 +21,7 @@ struct UiState {
   bool sound = true;
   bool analysis = true;
   bool iccs = false;  // move list in ICCS instead of Chinese
+  bool flipped = false;  // black at the bottom (a view property, not the game's)
   int scroll = 0;     // first round shown in the move list
   bool follow = true; // keep the newest move in view
   std::string message;

@@ -1,43 +1,40 @@
-// Draws one frame: the board, pieces, marks, animation, result banner and the
-// side panel (controls, status, analysis, move list). Works on any
-// SDL_Renderer, so the window and --screenshot share every line.
+// Draws one frame from a view model: the board, pieces, marks, the sliding
+// piece, the result banner, a dialog and the side panel. Works on any
+// SDL_Renderer, so the window and --screenshot share every line. Nothing
+// here knows the rules: the view model has every name and mark worked out.
 #pragma once
 #include <SDL.h>
 
 #include <string>
-#include <vector>
 
 #include "board_view.h"
-#include "controller.h"
-#include "panel.h"
+#include "sdl_handles.h"
 #include "text.h"
+#include "view_model.h"
 
 namespace xq {
 
 class Renderer {
  public:
-  ~Renderer();
   // Loads the sprites; on failure returns false with a message naming the file.
   bool init(SDL_Renderer* r, const std::string& asset_dir, std::string* error);
-  void draw(const Controller& c, const BoardView& view, const UiState& ui, int64_t now_ms);
-  Text& text() { return text_; }
+  void draw(const ViewModel& vm, const BoardView& view, int64_t now_ms);
 
  private:
-  void draw_board(const Controller& c, const BoardView& v, int64_t now_ms);
+  void draw_board(const ViewModel& vm, const BoardView& v, int64_t now_ms);
   void draw_piece(PieceId id, float cx, float cy, float size);
   void draw_marker(int index, float cx, float cy, float size);
-  void draw_banner(const Controller& c, const BoardView& v);
-  void draw_panel(const Controller& c, const BoardView& v, const UiState& ui, int64_t now_ms);
+  void draw_banner(const ViewModel& vm, const BoardView& v);
+  void draw_dialog(const Dialog& d, const BoardView& v);
+  void draw_panel(const ViewModel& vm, const BoardView& v, int64_t now_ms);
+  void draw_analysis(const ViewModel& vm, const Rect& p, float s);
+  void draw_move_list(const ViewModel& vm, const Rect& p, float s);
+  void draw_button(const Button& b, const Rect& r, float s, int text_px);
   void fill(const Rect& r, SDL_Color c);
 
   SDL_Renderer* r_ = nullptr;
-  SDL_Texture* board_ = nullptr;
-  SDL_Texture* pieces_ = nullptr;
-  SDL_Texture* markers_ = nullptr;
+  TexturePtr board_, pieces_, markers_;
   Text text_;
-  std::vector<std::string> names_;  // move list in the chosen notation
-  uint64_t names_revision_ = ~uint64_t(0);
-  bool names_iccs_ = false;
 };
 
 }  // namespace xq

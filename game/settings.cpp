@@ -52,36 +52,42 @@ bool write_file_atomic(const std::string& path, const std::string& content, std:
   return true;
 }
 
-bool load_settings(const std::string& dir, Settings& s) {
-  std::string text;
-  if (!read_file(dir + "/settings.ini", text)) return false;
+void parse_settings(const std::string& text, Settings& s) {
   std::istringstream in(text);
-  Settings r = s;
   for (std::string line; std::getline(in, line);) {
     const size_t eq = line.find('=');
     if (eq == std::string::npos) continue;
     const std::string k = line.substr(0, eq), v = line.substr(eq + 1);
     const int n = std::atoi(v.c_str());
-    if (k == "level" && n >= 0 && n <= 3) r.level = n;
-    else if (k == "mode" && (v == "red" || v == "black" || v == "two")) r.mode = v;
-    else if (k == "animation") r.animation = v == "1";
-    else if (k == "sound") r.sound = v == "1";
-    else if (k == "flip") r.flip = v == "1";
-    else if (k == "analysis") r.analysis = v == "1";
-    else if (k == "iccs") r.iccs = v == "1";
-    else if (k == "width" && n >= 200 && n <= 10000) r.width = n;
-    else if (k == "height" && n >= 200 && n <= 10000) r.height = n;
+    if (k == "level" && n >= 0 && n <= 3) s.level = n;
+    else if (k == "mode" && (v == "red" || v == "black" || v == "two")) s.mode = v;
+    else if (k == "animation") s.animation = v == "1";
+    else if (k == "sound") s.sound = v == "1";
+    else if (k == "flip") s.flip = v == "1";
+    else if (k == "analysis") s.analysis = v == "1";
+    else if (k == "iccs") s.iccs = v == "1";
+    else if (k == "width" && n >= 200 && n <= 10000) s.width = n;
+    else if (k == "height" && n >= 200 && n <= 10000) s.height = n;
   }
-  s = r;
-  return true;
 }
 
-bool save_settings(const std::string& dir, const Settings& s, std::string* error) {
+std::string settings_text(const Settings& s) {
   std::ostringstream out;
   out << "level=" << s.level << "\nmode=" << s.mode << "\nanimation=" << s.animation << "\nsound=" << s.sound
       << "\nflip=" << s.flip << "\nanalysis=" << s.analysis << "\niccs=" << s.iccs << "\nwidth=" << s.width
       << "\nheight=" << s.height << "\n";
-  return write_file_atomic(dir + "/settings.ini", out.str(), error);
+  return out.str();
+}
+
+bool load_settings(const std::string& dir, Settings& s) {
+  std::string text;
+  if (!read_file(dir + "/settings.ini", text)) return false;
+  parse_settings(text, s);
+  return true;
+}
+
+bool save_settings(const std::string& dir, const Settings& s, std::string* error) {
+  return write_file_atomic(dir + "/settings.ini", settings_text(s), error);
 }
 
 }  // namespace xq

@@ -23,6 +23,10 @@ struct Settings {
 };
 
 std::string config_dir(const std::string& override_dir);
+// The settings file's text ("key=value" lines) and back; unknown keys and
+// values out of range are ignored, keeping what s had.
+std::string settings_text(const Settings& s);
+void parse_settings(const std::string& text, Settings& s);
 bool load_settings(const std::string& dir, Settings& s);
 bool save_settings(const std::string& dir, const Settings& s, std::string* error);
 bool write_file_atomic(const std::string& path, const std::string& content, std::string* error);

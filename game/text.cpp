@@ -30,11 +30,6 @@ std::string find_font(const char* pattern, uint32_t probe) {
   return path;
 }
 
-Text::~Text() {
-  for (auto& [k, e] : cache_) SDL_DestroyTexture(e.tex);
-  for (auto& [s, f] : fonts_) TTF_CloseFont(f);
-}
-
 bool Text::init(SDL_Renderer* r) {
   r_ = r;
   if (!TTF_WasInit() && TTF_Init() != 0) {
@@ -59,11 +54,10 @@ bool Text::init(SDL_Renderer* r) {
 TTF_Font* Text::font(int px) {
   if (path_.empty()) return nullptr;
   auto it = fonts_.find(px);
-  if (it != fonts_.end()) return it->second;
-  TTF_Font* f = TTF_OpenFont(path_.c_str(), px);
+  if (it != fonts_.end()) return it->second.get();
+  FontPtr f(TTF_OpenFont(path_.c_str(), px));
   if (!f) return nullptr;
-  fonts_[px] = f;
-  return f;
+  return (fonts_[px] = std::move(f)).get();
 }
 
 int Text::width(const std::string& s, int px) {
@@ -80,28 +74,24 @@ int Text::draw(const std::string& s, float x, float y, int px, SDL_Color c, int 
   const Key key{s, px, uint32_t(c.r) << 24 | uint32_t(c.g) << 16 | uint32_t(c.b) << 8 | c.a};
   auto it = cache_.find(key);
   if (it == cache_.end()) {
-    SDL_Surface* surf = TTF_RenderUTF8_Blended(f, s.c_str(), c);
+    const SurfacePtr surf(TTF_RenderUTF8_Blended(f, s.c_str(), c));
     if (!surf) return 0;
-    Entry e{SDL_CreateTextureFromSurface(r_, surf), surf->w, surf->h};
-    SDL_FreeSurface(surf);
+    Entry e{TexturePtr(SDL_CreateTextureFromSurface(r_, surf.get())), surf->w, surf->h};
     if (!e.tex) return 0;
     if (cache_.size() > 400) {  // drop the oldest entries
       for (int i = 0; i < 100; ++i) {
         auto old = cache_.find(order_.front());
-        if (old != cache_.end()) {
-          SDL_DestroyTexture(old->second.tex);
-          cache_.erase(old);
-        }
+        if (old != cache_.end()) cache_.erase(old);
         order_.pop_front();
       }
     }
-    it = cache_.emplace(key, e).first;
+    it = cache_.emplace(key, std::move(e)).first;
     order_.push_back(key);
   }
   const Entry& e = it->second;
   float dx = align == 1 ? x - e.w / 2.0f : align == 2 ? x - e.w : x;
   SDL_Rect dst{int(dx), int(y), e.w, e.h};
-  SDL_RenderCopy(r_, e.tex, nullptr, &dst);
+  SDL_RenderCopy(r_, e.tex.get(), nullptr, &dst);
   return e.w;
 }
 

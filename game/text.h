@@ -10,11 +10,12 @@
 #include <string>
 #include <tuple>
 
+#include "sdl_handles.h"
+
 namespace xq {
 
 class Text {
  public:
-  ~Text();
   // Finds and opens a font; returns false (after one message) if none.
   bool init(SDL_Renderer* r);
   bool has_cjk() const { return cjk_; }
@@ -28,9 +29,9 @@ class Text {
   SDL_Renderer* r_ = nullptr;
   std::string path_;
   bool cjk_ = false;
-  std::map<int, TTF_Font*> fonts_;
+  std::map<int, FontPtr> fonts_;
   struct Entry {
-    SDL_Texture* tex;
+    TexturePtr tex;
     int w, h;
   };
   using Key = std::tuple<std::string, int, uint32_t>;

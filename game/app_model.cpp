@@ -1,0 +1,352 @@
+#include "app_model.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <ctime>
+#include <sstream>
+
+#include "notation.h"
+
+namespace xq {
+
+namespace {
+
+Mode mode_from(const std::string& s) {
+  if (s == "black") return Mode::HumanBlack;
+  if (s == "two") return Mode::TwoPlayers;
+  if (s == "demo") return Mode::ComputerOnly;
+  return Mode::HumanRed;
+}
+
+std::string mode_name(Mode m) {
+  switch (m) {
+    case Mode::HumanBlack: return "black";
+    case Mode::TwoPlayers: return "two";
+    case Mode::ComputerOnly: return "demo";
+    default: return "red";
+  }
+}
+
+std::string trimmed(std::string t) {
+  while (!t.empty() && (t.back() == '\n' || t.back() == '\r' || t.back() == ' ')) t.pop_back();
+  return t;
+}
+
+}  // namespace
+
+AppModel::AppModel(ControllerOptions co, std::unique_ptr<Storage> storage, Desktop* desktop)
+    : controller_(co), storage_(std::move(storage)), desktop_(desktop) {}
+
+void AppModel::flash(const std::string& m) {
+  ui_.message = m;
+  ui_.message_until_ms = now_ms_ + 3000;
+  std::fprintf(stderr, "xiangqi: %s\n", m.c_str());
+}
+
+// A human plays from the bottom: choosing a side turns the board to it.
+void AppModel::set_mode(Mode m) {
+  controller_.set_mode(m);
+  ui_.flipped = m == Mode::HumanBlack;
+}
+
+bool AppModel::start(const StartOptions& o, std::string* error) {
+  use_settings_ = o.use_settings;
+  if (use_settings_) {
+    std::string text;
+    if (storage_->read("settings.ini", text)) parse_settings(text, settings_);
+  }
+  controller_.set_level(o.level >= 0 ? o.level : settings_.level);
+  set_mode(mode_from(!o.mode.empty() ? o.mode : settings_.mode));
+  if (settings_.flip) ui_.flipped = !ui_.flipped;
+  if (o.flip) ui_.flipped = !ui_.flipped;
+  controller_.set_animation_ms(o.no_animation || (use_settings_ && !settings_.animation) ? 0 : 150);
+  ui_.sound = settings_.sound;
+  ui_.analysis = settings_.analysis;
+  ui_.iccs = o.iccs || settings_.iccs;
+  if (!apply_setup(o, error)) return false;
+  if (!o.load.empty()) open_file(o.load);
+  if (use_settings_ && o.resume != "no" && o.fen.empty() && o.moves.empty() && o.load.empty() && o.mode != "demo") {
+    offer_resume(o);
+  }
+  return true;
+}
+
+// Plays the start options' moves and selects their square (for screenshots and tests).
+bool AppModel::apply_setup(const StartOptions& o, std::string* error) {
+  const std::string fen = o.fen.empty() ? kStartFen : o.fen;
+  Game g;
+  if (!g.reset(fen, error)) return false;
+  std::istringstream in(o.moves);
+  for (std::string tok; in >> tok;) {
+    Move m;
+    Position p = g.position();
+    if (!parse_move(p, tok, m, error) || !g.play(m)) {
+      if (error) *error = "--moves: " + (error->empty() ? "'" + tok + "' is not legal here" : *error);
+      return false;
+    }
+  }
+  if (!controller_.load_game(fen, g.moves(), error)) return false;
+  if (o.select.empty()) return true;
+  Move m;
+  if (!iccs_to_move(o.select + o.select, m, nullptr)) {
+    if (error) *error = "--select: '" + o.select + "' is not a square like h2";
+    return false;
+  }
+  controller_.click(move_from(m));
+  return true;
+}
+
+// An unfinished game from last time is offered back.
+void AppModel::offer_resume(const StartOptions& o) {
+  std::string text, err;
+  if (!storage_->read(autosave_name(), text)) return;
+  if (read_pgn(text, resume_game_, &err) && !resume_game_.moves.empty()) {
+    resume_offer_ = resume_offered_once_ = true;
+    if (o.resume == "yes") answer_resume(true);
+  } else if (!text.empty()) {
+    std::fprintf(stderr, "xiangqi: autosaved game unreadable (%s); starting afresh\n", err.c_str());
+  }
+}
+
+void AppModel::answer_resume(bool yes) {
+  resume_offer_ = false;
+  if (yes) {
+    std::string err;
+    if (controller_.load_game(resume_game_.fen, resume_game_.moves, &err)) {
+      const std::string m = resume_game_.tag("Mode");
+      if (m == "red" || m == "black" || m == "two") {
+        const bool flip = ui_.flipped;
+        controller_.set_mode(mode_from(m));
+        ui_.flipped = flip;
+      }
+      flash("已恢复上次的对局");
+    } else {
+      flash("无法恢复: " + err);
+    }
+  }
+  saved_revision_ = ~uint64_t(0);  // write (or remove) the autosave for the game now on show
+}
+
+std::optional<Dialog> AppModel::dialog() const {
+  if (!resume_offer_) return std::nullopt;
+  Dialog d;
+  char line[96];
+  std::snprintf(line, sizeof line, "继续上次未下完的对局？（%zu 步）", resume_game_.moves.size());
+  d.text = line;
+  d.buttons = {{Action::ResumeYes, "继续", {130, 318, 110, 40}, true},
+               {Action::ResumeNo, "新局", {280, 318, 110, 40}, true}};
+  return d;
+}
+
+// Keeps the autosave file in step with the game (every move, off the frame thread).
+void AppModel::autosave() {
+  if (!use_settings_ || controller_.revision() == saved_revision_ || resume_offer_) return;
+  saved_revision_ = controller_.revision();
+  const Game& g = controller_.game();
+  if (g.ply() == 0 || g.verdict().over()) storage_->remove(autosave_name());
+  else storage_->write(autosave_name(), write_pgn(g, {{"Event", "autosave"}, {"Mode", mode_name(controller_.mode())}}));
+}
+
+void AppModel::load_pgn_text(const std::string& text, const std::string& what) {
+  PgnGame pg;
+  std::string err;
+  if (!read_pgn(text, pg, &err) || !controller_.load_game(pg.fen, pg.moves, &err)) {
+    flash("无法载入 " + what + ": " + err);
+    return;
+  }
+  flash("已载入 " + what);
+}
+
+void AppModel::save_game() {
+  char name[64], date[16];
+  const std::time_t t = std::time(nullptr);
+  std::strftime(name, sizeof name, "game-%Y%m%d-%H%M%S.pgn", std::localtime(&t));
+  std::strftime(date, sizeof date, "%Y.%m.%d", std::localtime(&t));
+  const Mode m = controller_.mode();
+  const std::string red = m == Mode::HumanBlack || m == Mode::ComputerOnly ? "电脑" : "玩家";
+  const std::string black = m == Mode::HumanRed || m == Mode::ComputerOnly ? "电脑" : "玩家";
+  const std::string file = saved_dir() + "/" + name;
+  storage_->write(file, write_pgn(controller_.game(), {{"Event", "中国象棋"}, {"Date", date}, {"Red", red}, {"Black", black}}));
+  flash("已保存 " + storage_->path(file));
+}
+
+void AppModel::load_latest() {
+  const auto files = storage_->list(saved_dir(), ".pgn");
+  if (files.empty()) {
+    flash("没有保存的对局（可把 PGN 文件拖进窗口）");
+    return;
+  }
+  open_file(files.back());  // names carry the date and time: the last is the newest
+}
+
+void AppModel::open_file(const std::string& path) {
+  std::string text;
+  if (!storage_->read(path, text)) {
+    flash("无法读取 " + storage_->path(path));
+    return;
+  }
+  load_pgn_text(text, storage_->path(path));
+}
+
+void AppModel::paste(const std::string& text) {
+  const std::string t = trimmed(text);
+  std::string err;
+  FenData d;
+  if (parse_fen(t, d, &err)) {
+    controller_.new_game(t);
+    flash("已粘贴局面");
+  } else if (t.find('[') != std::string::npos || t.find("1.") != std::string::npos) {
+    load_pgn_text(t, "剪贴板");
+  } else {
+    flash("剪贴板不是局面: " + err);
+  }
+}
+
+void AppModel::store_settings() {
+  if (!use_settings_) return;
+  settings_.level = controller_.level();
+  if (controller_.mode() != Mode::ComputerOnly) settings_.mode = mode_name(controller_.mode());
+  settings_.animation = controller_.animation_ms() > 0;
+  settings_.sound = ui_.sound;
+  settings_.flip = ui_.flipped != (controller_.mode() == Mode::HumanBlack);
+  settings_.analysis = ui_.analysis;
+  settings_.iccs = ui_.iccs;
+  storage_->write("settings.ini", settings_text(settings_));
+}
+
+void AppModel::act(Action a) {
+  Controller& c = controller_;
+  switch (a) {
+    case Action::NewGame: c.new_game(); break;
+    case Action::Undo: c.undo(); break;
+    case Action::Redo: c.redo(); break;
+    case Action::Flip: ui_.flipped = !ui_.flipped; break;
+    case Action::Hint: c.request_hint(); break;
+    case Action::Sound: ui_.sound = !ui_.sound; break;
+    case Action::Animation: c.set_animation_ms(c.animation_ms() > 0 ? 0 : 150); break;
+    case Action::Analysis: ui_.analysis = !ui_.analysis; break;
+    case Action::Notation: ui_.iccs = !ui_.iccs; break;
+    case Action::Level0: case Action::Level1: case Action::Level2: case Action::Level3:
+      c.set_level(int(a) - int(Action::Level0));
+      break;
+    case Action::ModeRed: set_mode(Mode::HumanRed); c.new_game(); break;
+    case Action::ModeBlack: set_mode(Mode::HumanBlack); c.new_game(); break;
+    case Action::ModeTwo: set_mode(Mode::TwoPlayers); break;
+    case Action::ModeDemo:
+      if (c.mode() == Mode::ComputerOnly) c.stop_demo();
+      else set_mode(Mode::ComputerOnly);
+      break;
+    case Action::HandicapOne: c.new_handicap_game(Handicap::OneHorse); break;
+    case Action::HandicapTwo: c.new_handicap_game(Handicap::TwoHorses); break;
+    case Action::HandicapNine: c.new_handicap_game(Handicap::NinePieces); break;
+    case Action::Save: save_game(); return;
+    case Action::Load: load_latest(); return;
+    case Action::CopyFen:
+      if (desktop_) desktop_->set_clipboard(c.game().fen());
+      flash("局面已复制");
+      break;
+    case Action::PasteFen: paste(desktop_ ? desktop_->clipboard() : ""); break;
+    case Action::ResumeYes: answer_resume(true); return;
+    case Action::ResumeNo: answer_resume(false); return;
+    case Action::None: return;
+  }
+  store_settings();
+}
+
+void AppModel::click(float px, float py) {
+  const Rect b = view_.board();
+  if (const auto d = dialog()) {  // a question waits: only its buttons answer
+    act(button_at(d->buttons, (px - b.x) / view_.scale(), (py - b.y) / view_.scale()));
+    return;
+  }
+  if (b.contains(px, py)) {
+    view_.set_flipped(ui_.flipped);
+    if (auto s = view_.square_at(px, py)) controller_.click(*s);
+    else controller_.click_elsewhere();
+    return;
+  }
+  const Rect p = view_.panel();
+  if (!p.contains(px, py)) {
+    controller_.click_elsewhere();
+    return;
+  }
+  const float x = (px - p.x) / view_.scale(), y = (py - p.y) / view_.scale();
+  if (const Action a = button_at(panel_buttons(ui_, controller_), x, y); a != Action::None) {
+    act(a);
+    return;
+  }
+  if (auto ply = move_list_hit(ui_, controller_, x, y)) {
+    controller_.review(*ply == controller_.game().ply() ? -1 : *ply);
+    ui_.follow = false;
+  }
+}
+
+void AppModel::step_review(int delta) {
+  const int n = controller_.game().ply();
+  int cur = controller_.review_ply() < 0 ? n : controller_.review_ply();
+  cur = std::clamp(cur + delta, 0, n);
+  controller_.review(cur == n ? -1 : cur);
+}
+
+void AppModel::key(Key k, bool ctrl) {
+  switch (k) {
+    case Key::F: act(Action::Flip); break;
+    case Key::N: act(Action::NewGame); break;
+    case Key::U: act(Action::Undo); break;
+    case Key::Z: if (ctrl) act(Action::Undo); break;
+    case Key::Y: if (ctrl) act(Action::Redo); break;
+    case Key::R: act(Action::Redo); break;
+    case Key::H: act(Action::Hint); break;
+    case Key::M: act(Action::Sound); break;
+    case Key::A: act(Action::Analysis); break;
+    case Key::Digit1: case Key::Digit2: case Key::Digit3: case Key::Digit4:
+      act(Action(int(Action::Level0) + int(k) - int(Key::Digit1)));
+      break;
+    case Key::C: if (ctrl) act(Action::CopyFen); break;
+    case Key::V: if (ctrl) act(Action::PasteFen); break;
+    case Key::S: if (ctrl) act(Action::Save); break;
+    case Key::O: if (ctrl) act(Action::Load); break;
+    case Key::D: act(Action::ModeDemo); break;
+    case Key::Left: step_review(-1); ui_.follow = false; break;
+    case Key::Right: step_review(1); break;
+    case Key::Home: controller_.review(0); ui_.follow = false; break;
+    case Key::End: controller_.review(-1); ui_.follow = true; break;
+    case Key::Escape: controller_.review(-1); controller_.stop_demo(); break;
+    case Key::None: break;
+  }
+}
+
+void AppModel::wheel(int dy) {
+  ui_.scroll = std::max(0, ui_.scroll - dy);
+  ui_.follow = ui_.scroll >= follow_scroll(controller_);
+}
+
+void AppModel::window_resized(int w, int h) {
+  settings_.width = w;
+  settings_.height = h;
+}
+
+void AppModel::update(int64_t now_ms) {
+  now_ms_ = now_ms;
+  if (!resume_offer_) controller_.update(now_ms);
+  autosave();
+}
+
+std::vector<SoundId> AppModel::take_sounds() {
+  std::vector<SoundId> s = controller_.take_sounds();
+  if (!ui_.sound) s.clear();
+  return s;
+}
+
+void AppModel::finish() {
+  store_settings();
+  storage_->flush();
+}
+
+const ViewModel& AppModel::view_model() {
+  view_.set_flipped(ui_.flipped);
+  if (ui_.follow) ui_.scroll = follow_scroll(controller_);
+  return cache_.get(controller_, ui_, dialog());
+}
+
+}  // namespace xq

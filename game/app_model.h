@@ -1,0 +1,120 @@
+// The program's policy without SDL: what each action, key, click and dropped
+// file does, the resume question, saving, loading, pasting, autosave and the
+// settings. The window code (app.cpp) only turns SDL events into calls here
+// and draws the view model; tests drive this class directly, with the
+// desktop (clipboard) and the disk injected.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "board_view.h"
+#include "controller.h"
+#include "panel.h"
+#include "pgn.h"
+#include "settings.h"
+#include "storage.h"
+#include "view_model.h"
+
+namespace xq {
+
+// What the app model needs from the desktop.
+class Desktop {
+ public:
+  virtual ~Desktop() = default;
+  virtual std::string clipboard() = 0;
+  virtual void set_clipboard(const std::string& text) = 0;
+};
+
+// Keys the game answers, independent of SDL's key codes.
+enum class Key { None, F, N, U, R, H, M, A, D, Z, Y, C, V, S, O, Digit1, Digit2, Digit3, Digit4,
+                 Left, Right, Home, End, Escape };
+
+// How the program was started (the command line's say in the model).
+struct StartOptions {
+  std::string fen;         // start position ("" = the usual one)
+  std::string moves;       // moves to play first
+  std::string select;      // a square to select, e.g. "h2"
+  std::string mode;        // red, black, two, demo ("" = from the settings)
+  int level = -1;          // 0..3 (-1 = from the settings)
+  bool flip = false;
+  bool no_animation = false;
+  bool iccs = false;
+  bool use_settings = true;  // false for --screenshot: settings neither read nor written
+  std::string resume = "ask";  // ask, yes, no
+  std::string load;            // a PGN file to open
+};
+
+class AppModel {
+ public:
+  AppModel(ControllerOptions co, std::unique_ptr<Storage> storage, Desktop* desktop);
+
+  // Applies the options, the settings and the autosaved game; false with a
+  // message when the options name a bad position, move or square.
+  bool start(const StartOptions& o, std::string* error);
+
+  // ---- input ----
+  void act(Action a);
+  void key(Key k, bool ctrl);
+  void click(float px, float py);  // a left click in drawable pixels
+  void wheel(int dy);              // move-list scroll (positive = up)
+  void open_file(const std::string& path);
+  void paste(const std::string& text);
+  void window_resized(int w, int h);
+  void layout(int w, int h) { view_.layout(w, h); }
+
+  // ---- time ----
+  // Moves the game on (unless a question waits), keeps the autosave current.
+  void update(int64_t now_ms);
+  // The sounds to play now (none when sound is off).
+  std::vector<SoundId> take_sounds();
+  // Writes the settings (on exit); waits for pending file writes.
+  void finish();
+
+  // ---- state ----
+  const ViewModel& view_model();
+  const BoardView& board_view() const { return view_; }
+  Controller& controller() { return controller_; }
+  const Controller& controller() const { return controller_; }
+  const UiState& ui() const { return ui_; }
+  const Settings& settings() const { return settings_; }
+  bool resume_offered() const { return resume_offer_; }  // the question waits for an answer
+  bool resume_was_offered() const { return resume_offered_once_; }
+  size_t resume_moves() const { return resume_game_.moves.size(); }
+  const std::string& message() const { return ui_.message; }
+
+  static std::string autosave_name() { return "autosave.pgn"; }
+  static std::string saved_dir() { return "saved"; }
+
+ private:
+  void flash(const std::string& m);
+  void autosave();
+  void load_pgn_text(const std::string& text, const std::string& what);
+  void save_game();
+  void load_latest();
+  void store_settings();
+  void set_mode(Mode m);
+  void answer_resume(bool yes);
+  void offer_resume(const StartOptions& o);
+  bool apply_setup(const StartOptions& o, std::string* error);
+  void step_review(int delta);
+  std::optional<Dialog> dialog() const;
+
+  Controller controller_;
+  std::unique_ptr<Storage> storage_;
+  Desktop* desktop_;
+  BoardView view_;
+  UiState ui_;
+  Settings settings_;
+  bool use_settings_ = true;
+  int64_t now_ms_ = 0;
+  uint64_t saved_revision_ = 0;
+  bool resume_offer_ = false;  // an autosaved game waits for an answer
+  bool resume_offered_once_ = false;
+  PgnGame resume_game_;
+  ViewModelCache cache_;
+};
+
+}  // namespace xq

@@ -1,0 +1,123 @@
+#include "view_model.h"
+
+#include <cstdio>
+#include <cstdlib>
+
+#include "movegen.h"
+#include "notation.h"
+#include "search.h"
+
+namespace xq {
+
+namespace {
+
+void board_part(const Controller& c, const UiState& ui, ViewModel& vm) {
+  vm.flipped = ui.flipped;
+  const Position pos = c.shown_position();
+  for (Square s = 0; s < 256; ++s)
+    if (const PieceId id = pos.piece_at(s)) vm.pieces.push_back({id, s});
+  vm.last_move = c.last_move();
+  vm.hint = c.hint();
+  vm.selected = c.selected();
+  for (Square t : c.targets()) (pos.piece_at(t) ? vm.capture_targets : vm.quiet_targets).push_back(t);
+  if (const auto anim = c.animation_info()) {
+    vm.anim_move = anim->move;
+    vm.anim_start_ms = anim->start_ms;
+    vm.anim_ms = anim->duration_ms;
+    vm.anim_captured = pos.last_captured();
+  }
+  vm.banner = c.banner();
+  vm.outcome = c.game().verdict().outcome;
+  if (!vm.banner.empty()) vm.banner_note = "点击棋盘开始新局 · 悔棋可以继续";
+}
+
+// Depth and score from the player's side (red's when both or neither play),
+// nodes and speed, and the principal variation in Chinese notation.
+void analysis_part(const Controller& c, ViewModel& vm) {
+  const SearchInfo info = c.analysis();
+  if (info.depth <= 0) return;
+  Color view = c.player(RED) == PlayerKind::Human ? RED : BLACK;
+  if (c.mode() == Mode::TwoPlayers || c.mode() == Mode::ComputerOnly) view = RED;
+  Position pos = c.analysis_root();
+  const int score = info.score * (pos.side() == view ? 1 : -1);
+  char line[160];
+  if (is_mate_score(score))
+    std::snprintf(line, sizeof line, "深度 %d  %s%d步杀", info.depth, score > 0 ? "" : "被", std::abs(mate_in_moves(score)));
+  else
+    std::snprintf(line, sizeof line, "深度 %d  分数 %+d", info.depth, score);
+  vm.analysis.push_back(line);
+  std::snprintf(line, sizeof line, "%.1f万节点  %.0f万/秒", info.nodes / 1e4, info.nps / 1e4);
+  vm.analysis.push_back(line);
+  std::string pv;
+  int shown = 0;
+  for (Move m : info.pv) {
+    if (shown == 8 || !is_legal(pos, m)) break;
+    if (!pv.empty()) pv += ' ';
+    pv += move_to_chinese(pos, m);
+    pos.do_move(m);
+    if (++shown == 4) {
+      vm.analysis.push_back(pv);
+      pv.clear();
+    }
+  }
+  if (!pv.empty()) vm.analysis.push_back(pv);
+}
+
+void move_list_part(const Controller& c, const UiState& ui, ViewModel& vm) {
+  const Game& g = c.game();
+  const bool black_first = g.start_side() == BLACK;
+  Position replay = g.start_position();
+  for (int i = 0; i < g.ply(); ++i) {
+    const Move m = g.moves()[i];
+    const std::string name = ui.iccs ? move_to_iccs(m) : move_to_chinese(replay, m);
+    replay.do_move(m);
+    const int slot = i + (black_first ? 1 : 0);
+    if (slot % 2 == 0 || vm.rows.empty()) vm.rows.push_back({g.start_fullmove() + slot / 2, "", ""});
+    MoveListRow& row = vm.rows.back();
+    (slot % 2 == 0 ? row.red : row.black) = name;
+    (slot % 2 == 0 ? row.red_ply : row.black_ply) = i + 1;
+  }
+  vm.current_ply = c.review_ply() >= 0 ? c.review_ply() : g.ply();
+  vm.scroll = ui.scroll;
+}
+
+}  // namespace
+
+ViewModel build_view_model(const Controller& c, const UiState& ui, std::optional<Dialog> dialog) {
+  ViewModel vm;
+  board_part(c, ui, vm);
+  vm.buttons = panel_buttons(ui, c);
+  vm.status = c.status();
+  vm.message = ui.message;
+  vm.message_until_ms = ui.message_until_ms;
+  vm.busy = c.thinking() || c.hinting();
+  if (ui.analysis) analysis_part(c, vm);
+  move_list_part(c, ui, vm);
+  vm.dialog = std::move(dialog);
+  return vm;
+}
+
+const ViewModel& ViewModelCache::get(const Controller& c, const UiState& ui, const std::optional<Dialog>& dialog) {
+  Key k;
+  k.view_revision = c.view_revision();
+  if (ui.analysis) {
+    const SearchInfo info = c.analysis();
+    k.depth = info.depth;
+    k.nodes = info.nodes;
+  }
+  k.sound = ui.sound;
+  k.analysis = ui.analysis;
+  k.iccs = ui.iccs;
+  k.flipped = ui.flipped;
+  k.scroll = ui.scroll;
+  k.message = ui.message + std::to_string(ui.message_until_ms);
+  k.dialog = dialog.has_value();
+  if (!(k == key_) || builds_ == 0) {
+    vm_ = build_view_model(c, ui, dialog);
+    key_ = k;
+    ++builds_;
+  }
+  return vm_;
+}
+
+}  // namespace xq

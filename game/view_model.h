@@ -1,0 +1,88 @@
+// What one frame shows, worked out from the game once when something changes
+// (the record, the selection, review, the search's latest info, the panel's
+// settings) so the renderer only draws: no legal-move generation, no notation
+// and no position copies per frame.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "controller.h"
+#include "panel.h"
+
+namespace xq {
+
+struct PieceOnBoard {
+  PieceId id;
+  Square square;
+};
+
+// A question over the board (resume the last game?) with its buttons, in
+// board design coordinates.
+struct Dialog {
+  std::string text;
+  std::vector<Button> buttons;
+};
+
+struct MoveListRow {
+  int number;           // the round, as printed ("12.")
+  std::string red, black;  // move names ("" where the round has no such move)
+  int red_ply = -1, black_ply = -1;  // the ply each move made (for the highlight)
+};
+
+struct ViewModel {
+  // The board.
+  bool flipped = false;
+  std::vector<PieceOnBoard> pieces;  // of the position on show
+  Move last_move = kNoMove, hint = kNoMove;
+  std::optional<Square> selected;
+  std::vector<Square> quiet_targets, capture_targets;
+  // The newest move's slide: which move, from when, for how long, and what it took.
+  Move anim_move = kNoMove;
+  int64_t anim_start_ms = 0;
+  int anim_ms = 0;
+  PieceId anim_captured = 0;
+  // The result.
+  std::string banner;  // "" while the game goes on
+  Outcome outcome = Outcome::Ongoing;
+  std::string banner_note;
+  // The panel.
+  std::vector<Button> buttons;
+  std::string status;
+  std::string message;  // a passing note shown instead of the status until message_until_ms
+  int64_t message_until_ms = 0;
+  bool busy = false;  // the computer thinks (a spinner)
+  std::vector<std::string> analysis;  // lines: depth and score, nodes, the PV
+  std::vector<MoveListRow> rows;      // every round; the renderer shows those from `scroll`
+  int current_ply = 0;                // the move highlighted (ply it made; 0 = none)
+  int scroll = 0;
+  std::optional<Dialog> dialog;
+};
+
+// The renderer's data for the current state.
+ViewModel build_view_model(const Controller& c, const UiState& ui, std::optional<Dialog> dialog);
+
+// Rebuilds the view model only when its inputs changed.
+class ViewModelCache {
+ public:
+  const ViewModel& get(const Controller& c, const UiState& ui, const std::optional<Dialog>& dialog);
+  int builds() const { return builds_; }
+
+ private:
+  struct Key {
+    uint64_t view_revision = ~uint64_t(0);
+    int depth = -1;
+    uint64_t nodes = 0;
+    bool sound = false, analysis = false, iccs = false, flipped = false;
+    int scroll = 0;
+    std::string message;
+    bool dialog = false;
+    bool operator==(const Key&) const = default;
+  };
+  Key key_;
+  ViewModel vm_;
+  int builds_ = 0;
+};
+
+}  // namespace xq

@@ -1,0 +1,252 @@
+// The app model: actions, keys, clicks in window pixels, the resume question,
+// autosave, save/load, copy/paste, settings, and the view model it hands the
+// renderer, with files in memory and a fake clipboard.
+#include <chrono>
+#include <thread>
+
+#include "app_model.h"
+#include "test_util.h"
+
+namespace {
+
+using xq::Action;
+using xq::AppModel;
+using xq::Key;
+
+class FakeDesktop : public xq::Desktop {
+ public:
+  std::string clipboard() override { return text; }
+  void set_clipboard(const std::string& t) override { text = t; }
+  std::string text;
+};
+
+xq::ControllerOptions fast() {
+  xq::ControllerOptions o;
+  o.hash_mb = 8;
+  o.movetime_override_ms = 30;
+  o.animation_ms = 0;
+  o.seed = 7;
+  return o;
+}
+
+int64_t real_ms() {
+  static const auto t0 = std::chrono::steady_clock::now();
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count();
+}
+
+// An app model on a MemoryStorage the test can look into, laid out at 800x576.
+struct Fixture {
+  xq::MemoryStorage* files;
+  FakeDesktop desktop;
+  AppModel m;
+  using Files = std::map<std::string, std::string>;
+  explicit Fixture(Files initial = {})
+      : files(new xq::MemoryStorage), m(fast(), std::unique_ptr<xq::Storage>(files), &desktop) {
+    files->files = std::move(initial);
+    m.layout(800, 576);
+  }
+  bool start(xq::StartOptions o = {}) {
+    std::string err;
+    const bool ok = m.start(o, &err);
+    EXPECT_TRUE(ok) << err;
+    return ok;
+  }
+  // A left click on a square's grid point, whichever way the board is turned.
+  void click_square(const char* name) {
+    float x, y;
+    m.board_view().square_center(xq::move_from(mv(std::string(name) + name)), x, y);
+    m.click(x, y);
+  }
+  template <class F>
+  bool wait_until(F cond) {
+    for (int i = 0; i < 5000; ++i) {
+      m.update(real_ms());
+      if (cond()) return true;
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    return false;
+  }
+  std::string moves() const {
+    std::string s;
+    for (xq::Move mo : m.controller().game().moves()) s += (s.empty() ? "" : " ") + xq::move_to_iccs(mo);
+    return s;
+  }
+};
+
+const char* kAutosave =
+    "[Event \"autosave\"]\n[Mode \"two\"]\n[FEN \"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1\"]\n\n"
+    "1. h2e2 h9g7 2. b0c2 *\n";
+
+}  // namespace
+
+TEST(AppModel, ClicksInWindowPixelsPlayAndTheComputerAnswers) {
+  Fixture f;
+  ASSERT_TRUE(f.start());
+  f.click_square("h2");
+  f.click_square("e2");
+  ASSERT_TRUE(f.wait_until([&] { return f.m.controller().game().ply() == 2; }));
+  EXPECT_EQ(f.moves().substr(0, 4), "h2e2");
+}
+
+TEST(AppModel, AutosaveFollowsTheGameAndANewGameRemovesIt) {
+  Fixture f;
+  ASSERT_TRUE(f.start());
+  f.m.act(Action::ModeTwo);
+  f.click_square("h2");
+  f.click_square("e2");
+  f.m.update(real_ms());
+  ASSERT_TRUE(f.files->files.count(AppModel::autosave_name()));
+  const std::string& text = f.files->files[AppModel::autosave_name()];
+  EXPECT_NE(text.find("炮二平五"), std::string::npos) << text;
+  EXPECT_NE(text.find("[Mode \"two\"]"), std::string::npos) << text;
+  f.m.act(Action::NewGame);
+  f.m.update(real_ms());
+  EXPECT_FALSE(f.files->files.count(AppModel::autosave_name())) << "a fresh game leaves nothing to resume";
+}
+
+TEST(AppModel, ResumeQuestionBlocksTheBoardUntilAnswered) {
+  Fixture f(Fixture::Files{{AppModel::autosave_name(), kAutosave}});
+  ASSERT_TRUE(f.start());
+  ASSERT_TRUE(f.m.resume_offered());
+  const xq::ViewModel& vm = f.m.view_model();
+  ASSERT_TRUE(vm.dialog);
+  EXPECT_NE(vm.dialog->text.find("3 步"), std::string::npos) << vm.dialog->text;
+  ASSERT_EQ(vm.dialog->buttons.size(), 2u);
+  f.click_square("h2");  // the board does not answer while the question waits
+  f.m.update(real_ms());
+  EXPECT_EQ(f.m.controller().game().ply(), 0);
+  EXPECT_TRUE(f.files->files.count(AppModel::autosave_name())) << "the autosave is kept until the answer";
+  // Click the middle of "继续" (its rectangle is in board design coordinates).
+  const xq::Rect r = vm.dialog->buttons[0].rect, b = f.m.board_view().board();
+  const float s = f.m.board_view().scale();
+  f.m.click(b.x + (r.x + r.w / 2) * s, b.y + (r.y + r.h / 2) * s);
+  EXPECT_FALSE(f.m.resume_offered());
+  EXPECT_EQ(f.moves(), "h2e2 h9g7 b0c2");
+  EXPECT_EQ(f.m.controller().mode(), xq::Mode::TwoPlayers);
+  EXPECT_FALSE(f.m.view_model().dialog);
+}
+
+TEST(AppModel, DecliningTheResumeStartsAfreshAndDropsTheAutosave) {
+  Fixture f(Fixture::Files{{AppModel::autosave_name(), kAutosave}});
+  ASSERT_TRUE(f.start());
+  f.m.act(Action::ResumeNo);
+  f.m.update(real_ms());
+  EXPECT_EQ(f.m.controller().game().ply(), 0);
+  EXPECT_FALSE(f.files->files.count(AppModel::autosave_name()));
+}
+
+TEST(AppModel, StartOptionsThatNameABadMoveOrSquareFail) {
+  Fixture f;
+  std::string err;
+  xq::StartOptions o;
+  o.moves = "h2e2 h2e2";
+  EXPECT_FALSE(f.m.start(o, &err));
+  EXPECT_NE(err.find("--moves"), std::string::npos) << err;
+  o.moves = "h2e2";
+  o.select = "z9";
+  EXPECT_FALSE(f.m.start(o, &err));
+  EXPECT_NE(err.find("--select"), std::string::npos) << err;
+}
+
+TEST(AppModel, SettingsAreReadAtStartAndWrittenOnChange) {
+  Fixture f(Fixture::Files{{"settings.ini", "level=2\nmode=black\nflip=0\niccs=1\nsound=0\n"}});
+  ASSERT_TRUE(f.start());
+  EXPECT_EQ(f.m.controller().level(), 2);
+  EXPECT_EQ(f.m.controller().mode(), xq::Mode::HumanBlack);
+  EXPECT_TRUE(f.m.ui().flipped) << "black plays from the bottom";
+  EXPECT_TRUE(f.m.ui().iccs);
+  EXPECT_FALSE(f.m.ui().sound);
+  f.m.act(Action::Flip);
+  EXPECT_FALSE(f.m.ui().flipped);
+  f.m.act(Action::Level0);
+  xq::Settings s;
+  xq::parse_settings(f.files->files["settings.ini"], s);
+  EXPECT_EQ(s.level, 0);
+  EXPECT_TRUE(s.flip) << "turned away from the mode's usual side";
+  EXPECT_EQ(s.mode, "black");
+}
+
+TEST(AppModel, CopyAndPastePositionsThroughTheClipboard) {
+  Fixture f;
+  ASSERT_TRUE(f.start());
+  f.m.act(Action::CopyFen);
+  EXPECT_EQ(f.desktop.text, xq::kStartFen);
+  f.desktop.text = "3k5/9/9/9/9/9/9/9/9/4K3R w - - 0 1\n";
+  f.m.act(Action::PasteFen);
+  EXPECT_EQ(f.m.controller().game().fen(), "3k5/9/9/9/9/9/9/9/9/4K3R w - - 0 1");
+  f.desktop.text = "not a position";
+  f.m.act(Action::PasteFen);
+  EXPECT_EQ(f.m.controller().game().fen(), "3k5/9/9/9/9/9/9/9/9/4K3R w - - 0 1") << "bad paste keeps the game";
+  EXPECT_NE(f.m.message().find("剪贴板不是局面"), std::string::npos) << f.m.message();
+}
+
+TEST(AppModel, SaveThenLoadTheNewestGame) {
+  Fixture f;
+  ASSERT_TRUE(f.start());
+  f.m.act(Action::Load);
+  EXPECT_NE(f.m.message().find("没有保存的对局"), std::string::npos) << f.m.message();
+  f.m.act(Action::ModeTwo);
+  f.click_square("h2");
+  f.click_square("e2");
+  f.m.act(Action::Save);
+  ASSERT_EQ(f.files->list(AppModel::saved_dir(), ".pgn").size(), 1u);
+  f.files->files["saved/game-19990101-000000.pgn"] = "[Event \"old\"]\n\n1. b2e2 *\n";  // older by name
+  f.m.act(Action::NewGame);
+  f.m.act(Action::Load);
+  EXPECT_EQ(f.moves(), "h2e2");
+  f.files->files["saved/game-29990101-000000.pgn"] = "this is not a game";
+  f.m.act(Action::Load);
+  EXPECT_EQ(f.moves(), "h2e2") << "a damaged file keeps the current game";
+  EXPECT_NE(f.m.message().find("无法载入"), std::string::npos) << f.m.message();
+}
+
+TEST(AppModel, KeysFlipReviewAndUndo) {
+  Fixture f;
+  ASSERT_TRUE(f.start());
+  f.m.act(Action::ModeTwo);
+  f.click_square("h2");
+  f.click_square("e2");
+  f.click_square("h9");
+  f.click_square("g7");
+  f.m.key(Key::F, false);
+  EXPECT_TRUE(f.m.ui().flipped);
+  f.m.view_model();
+  EXPECT_TRUE(f.m.board_view().flipped()) << "the view turns with the setting";
+  f.m.key(Key::Left, false);
+  EXPECT_EQ(f.m.controller().review_ply(), 1);
+  f.m.key(Key::Home, false);
+  EXPECT_EQ(f.m.controller().review_ply(), 0);
+  f.m.key(Key::End, false);
+  EXPECT_EQ(f.m.controller().review_ply(), -1);
+  f.m.key(Key::Z, false);
+  EXPECT_EQ(f.m.controller().game().ply(), 2) << "z alone is not undo";
+  f.m.key(Key::Z, true);
+  EXPECT_EQ(f.m.controller().game().ply(), 1);
+}
+
+TEST(AppModel, ViewModelShowsSelectionTargetsAndMovesAndIsRebuiltOnlyOnChange) {
+  Fixture f;
+  ASSERT_TRUE(f.start());
+  f.m.act(Action::ModeTwo);
+  f.click_square("h2");
+  const xq::ViewModel& vm = f.m.view_model();
+  ASSERT_TRUE(vm.selected);
+  EXPECT_EQ(xq::square_to_string(*vm.selected), "h2");
+  EXPECT_EQ(vm.capture_targets.size(), 1u) << "h2h9 takes the horse";
+  EXPECT_EQ(vm.quiet_targets.size() + vm.capture_targets.size(), 12u);
+  EXPECT_EQ(vm.pieces.size(), 32u);
+  f.click_square("e2");
+  const xq::ViewModel& after = f.m.view_model();
+  ASSERT_EQ(after.rows.size(), 1u);
+  EXPECT_EQ(after.rows[0].red, "炮二平五");
+  EXPECT_EQ(after.status, "黑方走棋");
+  // Frames without a change reuse the snapshot.
+  xq::ViewModelCache cache;
+  xq::UiState ui;
+  cache.get(f.m.controller(), ui, std::nullopt);
+  cache.get(f.m.controller(), ui, std::nullopt);
+  EXPECT_EQ(cache.builds(), 1);
+  ui.iccs = true;
+  EXPECT_EQ(cache.get(f.m.controller(), ui, std::nullopt).rows[0].red, "h2e2");
+  EXPECT_EQ(cache.builds(), 2);
+}
