@@ -140,3 +140,28 @@ TEST(Judge, PerpetualChaseLosesAndIsNamed) {
   EXPECT_EQ(xq::verdict_text(g.verdict()), "红方长捉判负");
   EXPECT_EQ(xq::verdict_text_en(g.verdict()), "black wins (red perpetual chase)");
 }
+
+TEST(Game, UndoRestoresEachPlysVerdictAndRedoJudgesAgain) {
+  xq::Game g = game_from("4k4/9/9/9/9/9/9/9/9/3K4R w - - 0 1");
+  play(g, {"i0i9", "e9e8", "i9i8", "e8e9", "i8i9", "e9e8", "i9i8", "e8e9", "i8i9"});
+  ASSERT_EQ(g.verdict().reason, xq::Reason::PerpetualCheck);
+  g.undo();
+  EXPECT_FALSE(g.verdict().over()) << "the position before the third check goes on";
+  EXPECT_EQ(g.fen(), "4k4/8R/9/9/9/9/9/9/9/3K5 w - - 8 5");
+  EXPECT_FALSE(g.last_move_gave_check()) << "black moved last";
+  g.redo();
+  EXPECT_EQ(g.verdict().reason, xq::Reason::PerpetualCheck) << "redo judges the cycle again";
+  EXPECT_TRUE(g.last_move_gave_check());
+}
+
+TEST(Game, PositionAtAPlyMatchesAReplayFromTheStart) {
+  xq::Game g;
+  const std::vector<const char*> moves = {"h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b7b3", "e2e6", "b3e3"};
+  for (const char* m : moves) ASSERT_TRUE(g.play(mv(m))) << m;
+  for (int ply = 0; ply <= g.ply(); ++ply) {
+    xq::Game replay;
+    for (int i = 0; i < ply; ++i) ASSERT_TRUE(replay.play(mv(moves[size_t(i)])));
+    EXPECT_EQ(xq::to_fen(g.position_at(ply)), xq::to_fen(replay.position())) << "ply " << ply;
+  }
+  EXPECT_EQ(g.position_at(3).history_length(), 3) << "the history (for repetition) comes along";
+}
