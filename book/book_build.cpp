@@ -1,5 +1,7 @@
 #include "book_build.h"
 
+#include "parse_int.h"
+
 #include <algorithm>
 #include <atomic>
 #include <map>
@@ -59,12 +61,11 @@ bool build_book(const std::string& source, const std::string& file, const BookBu
       const size_t colon = tok.rfind(':');
       if (colon != std::string::npos) {
         const std::string w = tok.substr(colon + 1);
-        if (w.empty() || w.size() > 4 || w.find_first_not_of("0123456789") != std::string::npos || std::stoi(w) == 0) {
+        if (!parse_int(w, 1, 9999, weight)) {
           if (error) *error = file + ":" + std::to_string(line_no) + ": " + opening + ": move " + std::to_string(n) +
                               " '" + tok + "': weight must be a number from 1 to 9999";
           return false;
         }
-        weight = std::stoi(w);
         tok = tok.substr(0, colon);
       }
       Move m;

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "book_build.h"
+#include "parse_int.h"
 
 int main(int argc, char** argv) {
   if (argc < 3) {
@@ -16,9 +17,18 @@ int main(int argc, char** argv) {
   }
   xq::BookBuildOptions opt;
   for (int i = 3; i < argc; ++i) {
-    if (!std::strcmp(argv[i], "--depth") && i + 1 < argc) opt.check_depth = std::atoi(argv[++i]);
-    else if (!std::strcmp(argv[i], "--margin") && i + 1 < argc) opt.margin = std::atoi(argv[++i]);
-    else if (!std::strcmp(argv[i], "--keep-dubious")) opt.keep_dubious = true;
+    const bool has_value = i + 1 < argc;
+    if (!std::strcmp(argv[i], "--depth") && has_value) {
+      if (!xq::parse_int(argv[++i], 0, 30, opt.check_depth)) {
+        std::fprintf(stderr, "book_builder: --depth wants 0-30 (0: no check), got '%s'\n", argv[i]);
+        return 2;
+      }
+    } else if (!std::strcmp(argv[i], "--margin") && has_value) {
+      if (!xq::parse_int(argv[++i], 0, 10000, opt.margin)) {
+        std::fprintf(stderr, "book_builder: --margin wants 0-10000 centipawns, got '%s'\n", argv[i]);
+        return 2;
+      }
+    } else if (!std::strcmp(argv[i], "--keep-dubious")) opt.keep_dubious = true;
     else {
       std::fprintf(stderr, "book_builder: unknown option %s\n", argv[i]);
       return 2;

@@ -4,6 +4,8 @@
 #include <vector>
 
 #include "movegen.h"
+#include "notation.h"
+#include "parse_int.h"
 
 namespace xq {
 
@@ -25,19 +27,6 @@ int letter_type(char ch) {
   }
 }
 
-std::string square_name(Square s) {
-  return std::string(1, char('a' + file_of(s))) + char('0' + rank_of(s));
-}
-
-bool parse_int(const std::string& s, int& v) {
-  if (s.empty() || s.size() > 6) return false;
-  v = 0;
-  for (char ch : s) {
-    if (ch < '0' || ch > '9') return false;
-    v = v * 10 + (ch - '0');
-  }
-  return true;
-}
 
 }  // namespace
 
@@ -106,7 +95,7 @@ bool parse_fen(const std::string& fen, FenData& out, std::string* error) {
                       std::to_string(kTypeSlotCount[t]) + ")");
         const Square s = make_square(file, rank);
         if (!square_allowed(c, PieceType(t), s))
-          return fail(std::string(1, ch) + " on " + square_name(s) + ", a square that piece can never reach");
+          return fail(std::string(1, ch) + " on " + square_to_string(s) + ", a square that piece can never reach");
         pos.put_piece(side_base(c) + kTypeFirstSlot[t] + used[c][t]++, s);
         ++file;
       }
@@ -124,8 +113,8 @@ bool parse_fen(const std::string& fen, FenData& out, std::string* error) {
   pos.set_side(stm);
 
   int halfmove = 0, fullmove = 1;
-  if (!half.empty() && !parse_int(half, halfmove)) return fail("halfmove counter '" + half + "' is not a number");
-  if (!full.empty() && !parse_int(full, fullmove)) return fail("fullmove number '" + full + "' is not a number");
+  if (!half.empty() && !parse_int(half, 0, 999999, halfmove)) return fail("halfmove counter '" + half + "' is not a number");
+  if (!full.empty() && !parse_int(full, 0, 999999, fullmove)) return fail("fullmove number '" + full + "' is not a number");
   if (fullmove < 1) fullmove = 1;
 
   if (pos.kings_facing()) return fail("the kings face each other on an open file");

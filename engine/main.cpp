@@ -10,16 +10,11 @@
 #include "fen.h"
 #include "game.h"
 #include "notation.h"
+#include "parse_int.h"
 #include "perft.h"
 #include "protocol.h"
 
 namespace {
-
-bool small_number(const std::string& s, int lo, int hi, int& v) {
-  if (s.empty() || s.size() > 3 || s.find_first_not_of("0123456789") != std::string::npos) return false;
-  v = std::stoi(s);
-  return v >= lo && v <= hi;
-}
 
 int run_perft(int argc, char** argv) {
   // xiangqi-engine perft DEPTH [FEN] [--divide]
@@ -33,7 +28,7 @@ int run_perft(int argc, char** argv) {
   }
   if (fen.empty()) fen = xq::kStartFen;
   int depth = 0;
-  if (!small_number(depth_text, 1, 12, depth)) {
+  if (!xq::parse_int(depth_text, 1, 12, depth)) {
     std::fprintf(stderr, "perft: depth must be a number from 1 to 12, got '%s'\n", depth_text.c_str());
     return 2;
   }
@@ -61,7 +56,7 @@ int run_perft(int argc, char** argv) {
 
 int run_bench(int argc, char** argv) {
   int depth = 8;
-  if (argc > 2 && !small_number(argv[2], 1, 30, depth)) {
+  if (argc > 2 && !xq::parse_int(argv[2], 1, 30, depth)) {
     std::fprintf(stderr, "bench: depth must be a number from 1 to 30, got '%s'\n", argv[2]);
     return 2;
   }

@@ -16,6 +16,7 @@
 #include "audio.h"
 #include "book.h"
 #include "notation.h"
+#include "parse_int.h"
 #include "render.h"
 #include "sdl_handles.h"
 #include "storage.h"
@@ -29,14 +30,6 @@ using Clock = std::chrono::steady_clock;
 int64_t now_ms() {
   static const auto t0 = Clock::now();
   return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count();
-}
-
-bool to_int(const char* s, int& v) {
-  char* end = nullptr;
-  const long n = std::strtol(s, &end, 10);
-  if (!*s || *end || n < 0 || n > 100000000) return false;
-  v = int(n);
-  return true;
 }
 
 // The clipboard through SDL.
@@ -269,7 +262,7 @@ bool parse_args(int argc, char** argv, AppOptions& o, std::string* error) {
     const char* v = nullptr;
     auto number = [&](int& out) {
       if (!(v = need(i, a.c_str()))) return false;
-      if (!to_int(v, out)) {
+      if (!parse_int(v, 0, 100000000, out)) {
         if (error) *error = a + ": '" + v + "' is not a number";
         return false;
       }
@@ -351,7 +344,7 @@ int run_app(const AppOptions& o) {
   if (o.print_state) {
     std::printf("fen %s\n", m.controller().game().fen().c_str());
     std::string moves;
-    for (Move mv : m.controller().game().moves()) moves += " " + move_to_iccs(mv);
+    for (Move mv : m.controller().game().moves()) moves.append(" ").append(move_to_iccs(mv));
     std::printf("moves%s\n", moves.c_str());
   }
   return rc;

@@ -9,6 +9,8 @@
 #include <fstream>
 #include <sstream>
 
+#include "parse_int.h"
+
 namespace xq {
 
 std::string config_dir(const std::string& override_dir) {
@@ -58,7 +60,8 @@ void parse_settings(const std::string& text, Settings& s) {
     const size_t eq = line.find('=');
     if (eq == std::string::npos) continue;
     const std::string k = line.substr(0, eq), v = line.substr(eq + 1);
-    const int n = std::atoi(v.c_str());
+    int n = -1;
+    parse_int(v, 0, 100000, n);
     if (k == "level" && n >= 0 && n <= 3) s.level = n;
     else if (k == "mode" && (v == "red" || v == "black" || v == "two")) s.mode = v;
     else if (k == "animation") s.animation = v == "1";

@@ -19,6 +19,7 @@
 #include "engine_process.h"
 #include "game.h"
 #include "match_stats.h"
+#include "parse_int.h"
 #include "notation.h"
 
 using xq::tools::EngineProcess;
@@ -156,13 +157,7 @@ int usage() {
   return 2;
 }
 
-bool parse_int(const std::string& v, int& out, int lo) {
-  char* end = nullptr;
-  const long x = std::strtol(v.c_str(), &end, 10);
-  if (end == v.c_str() || *end || x < lo || x > 1000000000L) return false;
-  out = int(x);
-  return true;
-}
+bool parse_int(const std::string& v, int& out, int lo) { return xq::parse_int(v, lo, 1000000000L, out); }
 
 }  // namespace
 

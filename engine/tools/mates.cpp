@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "engine_process.h"
+#include "parse_int.h"
 #include "game.h"
 #include "notation.h"
 
@@ -33,10 +34,12 @@ int main(int argc, char** argv) {
     if (k == "--records") records.push_back(v);
     else if (k == "--engine") spec.command = v;
     else if (k == "--protocol") spec.protocol = v;
-    else if (k == "--depth") depth = std::max(1, std::atoi(v.c_str()));
-    else if (k == "--max-moves") max_moves = std::max(1, std::atoi(v.c_str()));
-    else if (k == "--min-moves") min_moves = std::max(1, std::atoi(v.c_str()));
     else if (k == "--out") out_file = v;
+    else if (!((k == "--depth" && xq::parse_int(v, 1, 60, depth)) || (k == "--max-moves" && xq::parse_int(v, 1, 60, max_moves)) ||
+               (k == "--min-moves" && xq::parse_int(v, 1, 60, min_moves)))) {
+      std::cerr << "xiangqi-mates: bad option or value: " << k << " '" << v << "'\n";
+      return 2;
+    }
   }
   if (records.empty() || spec.command.empty() || out_file.empty()) {
     std::cerr << "usage: xiangqi-mates --records FILE [--records FILE ...] --engine CMD [--protocol uci|ucci]\n"

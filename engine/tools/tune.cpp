@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "engine_process.h"
+#include "parse_int.h"
 #include "evaluate.h"
 #include "fen.h"
 #include "game.h"
@@ -249,13 +250,13 @@ int main(int argc, char** argv) {
     if (k == "--records") records.push_back(v);
     else if (k == "--engine") spec.command = v;
     else if (k == "--protocol") spec.protocol = v;
-    else if (k == "--depth") depth = std::max(1, std::atoi(v.c_str()));
-    else if (k == "--every") every = std::max(1, std::atoi(v.c_str()));
-    else if (k == "--jobs") jobs = std::max(1, std::atoi(v.c_str()));
+    else if (k == "--depth") { if (!xq::parse_int(v, 1, 60, depth)) return usage(); }
+    else if (k == "--every") { if (!xq::parse_int(v, 1, 1000000, every)) return usage(); }
+    else if (k == "--jobs") { if (!xq::parse_int(v, 1, 64, jobs)) return usage(); }
     else if (k == "--out") out = v;
     else if (k == "--data") data = v;
     else if (k == "--lambda") lambda = std::atof(v.c_str());
-    else if (k == "--passes") passes = std::max(1, std::atoi(v.c_str()));
+    else if (k == "--passes") { if (!xq::parse_int(v, 1, 100000, passes)) return usage(); }
     else if (k == "--features") {
       // FIRST-LAST: tune only these weights (indices into EvalFeature)
       if (std::sscanf(v.c_str(), "%d-%d", &first, &last) != 2 || first < 0 || last < first) return usage();
