@@ -224,50 +224,6 @@ bool move_may_expose_king(const Position& pos, Move m, bool in_check) {
 
 namespace xq {
 
-bool attacked_by(const Position& pos, Square s, Color by) {
-  const int base = side_base(by);
-  auto is = [&](Square q, int lo, int hi) {
-    const int p = pos.piece_at(q) - base;
-    return p >= lo && p <= hi;
-  };
-  static constexpr int kDirs[4] = {1, -1, 16, -16};
-  for (int step : kDirs) {
-    Square q = s + step;
-    while (geo().in_board[q] && !pos.piece_at(q)) q += step;
-    if (!geo().in_board[q]) continue;
-    if (is(q, 7, 8)) return true;
-    // The flying general: a king "attacks" the other king across an open file.
-    if (is(q, 0, 0) && (step == 16 || step == -16) && pos.piece_at(s) && type_of_id(pos.piece_at(s)) == KING)
-      return true;
-    q += step;
-    while (geo().in_board[q] && !pos.piece_at(q)) q += step;
-    if (geo().in_board[q] && is(q, 9, 10)) return true;
-  }
-  // Horses: legs are the diagonal neighbours of s.
-  for (int leg : {17, 15, -15, -17}) {
-    if (pos.piece_at(s + leg)) continue;
-    const int dx = (leg == 17 || leg == -15) ? 1 : -1;
-    if (is(s + leg + dx, 5, 6) || is(s + leg + leg - dx, 5, 6)) return true;
-  }
-  // Soldiers: from behind (their forward step) or beside once across the river.
-  const int fwd = by == RED ? 16 : -16;
-  if (is(s - fwd, 11, 15)) return true;
-  for (int d : {-1, 1})
-    if (is(s + d, 11, 15) && geo().side_of_river[s + d] != int(by)) return true;
-  if (geo().in_palace[s]) {
-    for (int d : {-16, -1, 1, 16})
-      if (is(s + d, 0, 0)) return true;
-    for (int d : {-17, -15, 15, 17})
-      if (is(s + d, 1, 2)) return true;
-  }
-  for (int d : {-34, -30, 30, 34}) {
-    const Square e = s + d;
-    if (e < 0 || e > 255 || !geo().in_board[e]) continue;
-    if (is(e, 3, 4) && !pos.piece_at(s + d / 2) && geo().side_of_river[e] == geo().side_of_river[s]) return true;
-  }
-  return false;
-}
-
 bool move_may_give_check(const Position& pos, Move m) {
   const Square k = pos.king_square(~pos.side());
   const Square from = move_from(m), to = move_to(m);

@@ -24,9 +24,6 @@ int generate_legal(Position& pos, Move* out);
 // True when the side to move has at least one legal move.
 bool has_legal_move(Position& pos);
 
-// Is square s attacked by a piece of colour `by` (could that side capture on s)?
-bool attacked_by(const Position& pos, Square s, Color by);
-
 // Cheap test used by perft and search: after a pseudo-legal move m by the
 // side to move, can its own king possibly be attacked? False means the move
 // is certainly legal; true means "make it and look".

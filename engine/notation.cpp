@@ -10,6 +10,17 @@ std::string square_to_string(Square s) {
   return std::string(1, char('a' + file_of(s))) + char('0' + rank_of(s));
 }
 
+std::vector<std::string> line_names(const Position& start, const std::vector<Move>& moves, bool iccs) {
+  std::vector<std::string> out;
+  out.reserve(moves.size());
+  Position p = start;
+  for (Move m : moves) {
+    out.push_back(iccs ? move_to_iccs(m) : move_to_chinese(p, m));
+    p.do_move(m);
+  }
+  return out;
+}
+
 std::string move_to_iccs(Move m) { return square_to_string(move_from(m)) + square_to_string(move_to(m)); }
 
 bool iccs_to_move(const std::string& text, Move& m, std::string* error) {

@@ -1,6 +1,7 @@
 // Move notation: ICCS coordinates (h2e2) and Chinese vertical notation (炮二平五).
 #pragma once
 #include <string>
+#include <vector>
 
 #include "position.h"
 
@@ -12,6 +13,9 @@ bool iccs_to_move(const std::string& s, Move& m, std::string* error);
 
 // The Chinese notation of legal move m in pos (pos is the position before the move).
 std::string move_to_chinese(const Position& pos, Move m);
+// The names of a line of moves played from start, in Chinese notation or ICCS
+// (the one place that replays moves to name them).
+std::vector<std::string> line_names(const Position& start, const std::vector<Move>& moves, bool iccs = false);
 // Reads Chinese notation (simplified or traditional characters, Chinese or
 // Arabic numerals, also the WXF letters such as C2.5 / H8+7) and finds the
 // matching legal move. pos is restored before returning.

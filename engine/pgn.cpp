@@ -45,8 +45,8 @@ std::string write_pgn(const Game& g, std::vector<std::pair<std::string, std::str
     out << "[" << k << " \"" << esc << "\"]\n";
   }
   out << "\n";
-  Game replay;
-  replay.reset(g.start_fen());
+  const std::vector<std::string> names = line_names(g.start_position(), g.moves());
+  bool red = g.start_side() == RED;
   int round = g.start_fullmove();
   std::string line;
   auto emit = [&](const std::string& w) {
@@ -56,13 +56,10 @@ std::string write_pgn(const Game& g, std::vector<std::pair<std::string, std::str
     }
     line += (line.empty() ? "" : " ") + w;
   };
-  for (size_t i = 0; i < g.moves().size(); ++i) {
-    const Move m = g.moves()[i];
-    const bool red = replay.side_to_move() == RED;
+  for (size_t i = 0; i < names.size(); ++i, red = !red) {
     if (red) emit(std::to_string(round) + ".");
     else if (i == 0) emit(std::to_string(round) + "....");
-    emit(move_to_chinese(replay.position(), m));
-    replay.play(m);
+    emit(names[i]);
     if (!red) ++round;
   }
   emit(result_tag(g.verdict()));

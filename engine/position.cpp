@@ -81,22 +81,23 @@ uint64_t Position::mirror_key() const {
 bool Position::king_attacked(Color c) const {
   const Square k = sq_of_[side_base(c)];
   if (!k) return false;
-  const int opp = side_base(~c);
-  // Rook, cannon and the facing king along the four lines.
+  const Color them = ~c;
+  auto is = [&](Square s, PieceType t) {
+    const PieceId id = board_[s];
+    return id && color_of_id(id) == them && type_of_id(id) == t;
+  };
+  // Rook, cannon and the facing king along the four lines. (Advisors and
+  // elephants never leave their own half, so they cannot reach a king.)
   static constexpr int kDirs[4] = {1, -1, 16, -16};
   for (int d = 0; d < 4; ++d) {
     const int step = kDirs[d];
     Square s = k + step;
     while (geo().in_board[s] && !board_[s]) s += step;
     if (!geo().in_board[s]) continue;
-    int p = board_[s] - opp;
-    if (p == 7 || p == 8) return true;  // rook
-    if (p == 0 && d >= 2) return true;  // kings facing on a file
+    if (is(s, ROOK) || (d >= 2 && is(s, KING))) return true;  // kings face on a file
     s += step;
     while (geo().in_board[s] && !board_[s]) s += step;
-    if (!geo().in_board[s]) continue;
-    p = board_[s] - opp;
-    if (p == 9 || p == 10) return true;  // cannon over a screen
+    if (geo().in_board[s] && is(s, CANNON)) return true;  // over one screen
   }
   // Horses: the leg of a horse that attacks k is a diagonal neighbour of k.
   static constexpr int kLegs[4] = {17, 15, -15, -17};
@@ -104,15 +105,12 @@ bool Position::king_attacked(Color c) const {
     if (board_[k + leg]) continue;
     const int dx = (leg == 17 || leg == -15) ? 1 : -1;
     const int dy = leg - dx;  // +16 or -16
-    int p1 = board_[k + leg + dx] - opp, p2 = board_[k + leg + dy] - opp;
-    if (p1 == 5 || p1 == 6 || p2 == 5 || p2 == 6) return true;
+    if (is(k + leg + dx, HORSE) || is(k + leg + dy, HORSE)) return true;
   }
   // Pawns: beside the king, or in front of it coming towards it.
   const int fwd = c == RED ? 16 : -16;
-  for (Square s : {k - 1, k + 1, k + fwd}) {
-    int p = board_[s] - opp;
-    if (p >= 11 && p <= 15) return true;
-  }
+  for (Square s : {k - 1, k + 1, k + fwd})
+    if (is(s, PAWN)) return true;
   return false;
 }
 

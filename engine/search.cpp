@@ -92,7 +92,7 @@ Score Search::eval() const {
   return s;
 }
 
-bool Search::legal(Move m, bool in_check) {
+bool Search::keeps_king_safe(Move m, bool in_check) {
   return !move_may_expose_king(pos_, m, in_check) || pos_.move_is_safe(m);
 }
 
@@ -197,7 +197,7 @@ Score Search::quiesce(Score alpha, Score beta, int ply, int qdepth) {
     return true;
   };
   for (Move m; (m = picker.next());) {
-    if (!legal(m, in_check)) continue;
+    if (!keeps_king_safe(m, in_check)) continue;
     // Delta pruning: even winning this piece cannot lift the score to alpha.
     const PieceId victim = pos_.piece_at(move_to(m));
     if (!in_check && victim && static_eval + kPieceValue[type_of_id(victim)] + 150 <= alpha &&
@@ -214,7 +214,7 @@ Score Search::quiesce(Score alpha, Score beta, int ply, int qdepth) {
     const int n = generate(pos_, quiets, GenType::Quiets);
     for (int i = 0; i < n && best < beta; ++i) {
       const Move m = quiets[i];
-      if (!move_may_give_check(pos_, m) || !legal(m, false) || !see_ge(pos_, m, 0)) continue;
+      if (!move_may_give_check(pos_, m) || !keeps_king_safe(m, false) || !see_ge(pos_, m, 0)) continue;
       make(m, ply);
       if (!pos_.in_check()) {
         unmake();
@@ -305,7 +305,7 @@ Score Search::search(int depth, Score alpha, Score beta, int ply, bool cut_node)
   int quiet_count = 0;
   const Color us = pos_.side();
   for (Move m; (m = picker.next());) {
-    if (!legal(m, in_check)) continue;
+    if (!keeps_king_safe(m, in_check)) continue;
     ++move_count;
     const bool capture = pos_.piece_at(move_to(m)) != 0;
     const int hist = capture ? 0

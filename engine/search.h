@@ -69,7 +69,7 @@ class Search {
   Score quiesce(Score alpha, Score beta, int ply, int qdepth = 0);
   Score root_search(int depth, Score alpha, Score beta);
   Score eval() const;
-  bool legal(Move m, bool in_check);
+  bool keeps_king_safe(Move m, bool in_check);  // for a pseudo-legal move: the one test left
   void check_limits();
   int elapsed_ms() const;
   void update_pv(int ply, Move m);

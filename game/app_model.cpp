@@ -81,7 +81,10 @@ bool AppModel::apply_setup(const StartOptions& o, std::string* error) {
     Move m;
     Position p = g.position();
     if (!parse_move(p, tok, m, error) || !g.play(m)) {
-      if (error) *error = "--moves: " + (error->empty() ? "'" + tok + "' is not legal here" : *error);
+      if (error) {
+        const std::string why = error->empty() ? "'" + tok + "' is not legal here" : *error;
+        *error = std::string("--moves: ").append(why);
+      }
       return false;
     }
   }

@@ -66,11 +66,9 @@ void analysis_part(const Controller& c, ViewModel& vm) {
 void move_list_part(const Controller& c, const UiState& ui, ViewModel& vm) {
   const Game& g = c.game();
   const bool black_first = g.start_side() == BLACK;
-  Position replay = g.start_position();
+  const std::vector<std::string> names = line_names(g.start_position(), g.moves(), ui.iccs);
   for (int i = 0; i < g.ply(); ++i) {
-    const Move m = g.moves()[i];
-    const std::string name = ui.iccs ? move_to_iccs(m) : move_to_chinese(replay, m);
-    replay.do_move(m);
+    const std::string& name = names[size_t(i)];
     const int slot = i + (black_first ? 1 : 0);
     if (slot % 2 == 0 || vm.rows.empty()) vm.rows.push_back({g.start_fullmove() + slot / 2, "", ""});
     MoveListRow& row = vm.rows.back();
