@@ -160,6 +160,7 @@ bool handle_events(AppModel& m, float rx, float ry) {
       case SDL_QUIT: running = false; break;
       case SDL_MOUSEBUTTONDOWN:
         if (e.button.button == SDL_BUTTON_LEFT) m.click(e.button.x * rx, e.button.y * ry);
+        else if (e.button.button == SDL_BUTTON_RIGHT) m.right_click();
         break;
       case SDL_MOUSEWHEEL: m.wheel(e.wheel.y); break;
       case SDL_KEYDOWN: m.key(key_from(e.key.keysym.sym), e.key.keysym.mod & KMOD_CTRL); break;

@@ -314,7 +314,11 @@ void AppModel::key(Key k, bool ctrl) {
     case Key::Right: step_review(1); break;
     case Key::Home: controller_.review(0); ui_.follow = false; break;
     case Key::End: controller_.review(-1); ui_.follow = true; break;
-    case Key::Escape: controller_.review(-1); controller_.stop_demo(); break;
+    case Key::Escape:
+      controller_.deselect();
+      controller_.review(-1);
+      controller_.stop_demo();
+      break;
     case Key::None: break;
   }
 }

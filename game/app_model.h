@@ -59,6 +59,7 @@ class AppModel {
   void act(Action a);
   void key(Key k, bool ctrl);
   void click(float px, float py);  // a left click in drawable pixels
+  void right_click() { controller_.deselect(); }
   void wheel(int dy);              // move-list scroll (positive = up)
   void open_file(const std::string& path);
   void paste(const std::string& text);

@@ -142,12 +142,43 @@ void Controller::click(Square s) {
   const Position& pos = game_.position();
   const PieceId p = pos.piece_at(s);
   if (p && color_of_id(p) == pos.side()) {
-    if (selected_ != s) sounds_.push_back(SoundId::Select);
+    if (selected_ == s) {  // a second click on the selected piece puts it down
+      selected_.reset();
+      return;
+    }
+    sounds_.push_back(SoundId::Select);
     selected_ = s;
     return;
   }
   if (!selected_) return;
-  if (!apply_move(make_move(*selected_, s))) sounds_.push_back(SoundId::Illegal);
+  const Move m = make_move(*selected_, s);
+  if (!apply_move(m)) refuse(m);
+}
+
+// Says why a move was refused when the rules, not the piece's way of moving, forbid it.
+void Controller::refuse(Move m) {
+  sounds_.push_back(SoundId::Illegal);
+  ++view_revision_;
+  refusal_.clear();
+  if (!is_pseudo_legal(game_.position(), m)) return;
+  refusal_ = game_.position().in_check() ? "必须应将" : "此着会让己方老将被将";
+  refusal_ms_ = now_ms_;
+}
+
+void Controller::deselect() {
+  if (!selected_) return;
+  selected_.reset();
+  ++view_revision_;
+}
+
+std::optional<Square> Controller::king_in_check() const {
+  const Position p = shown_position();
+  if (!p.king_attacked(p.side())) return std::nullopt;
+  return p.king_square(p.side());
+}
+
+std::string Controller::refusal(int64_t now_ms) const {
+  return !refusal_.empty() && now_ms - refusal_ms_ < 2500 ? refusal_ : "";
 }
 
 bool Controller::apply_move(Move m) {
@@ -293,7 +324,9 @@ std::string Controller::status() const {
   if (review_ply_ >= 0) return "复盘：第 " + std::to_string(review_ply_) + " 步";
   if (thinking()) return "电脑思考中…";
   if (hinting()) return "正在计算提示…";
-  return game_.side_to_move() == RED ? "红方走棋" : "黑方走棋";
+  const std::string side = game_.side_to_move() == RED ? "红方" : "黑方";
+  if (game_.position().in_check()) return std::string("将军！").append(side).append("应将");
+  return side + "走棋";
 }
 
 }  // namespace xq

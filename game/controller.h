@@ -68,6 +68,8 @@ class Controller {
   void click(Square s);
   // A click anywhere that is not a square or a control (restarts after a result).
   void click_elsewhere();
+  // Drops the selection (right click, Esc).
+  void deselect();
   void undo();
   void redo();
   void request_hint();
@@ -100,7 +102,13 @@ class Controller {
   PlayerKind player(Color c) const { return players_[c]; }
   bool game_over() const { return game_.verdict().over(); }
   std::string banner() const;  // result text, or "" while the game goes on
-  std::string status() const;  // a line for the panel: whose move, thinking...
+  std::string status() const;  // a line for the panel: whose move, check, thinking...
+  // The king of the side to move on show when it is in check (for a mark).
+  std::optional<Square> king_in_check() const;
+  // Why the last refused move was refused ("" when none or it is stale), and until when to say so.
+  std::string refusal(int64_t now_ms) const;
+  const std::string& refusal_text() const { return refusal_; }
+  int64_t refusal_until_ms() const { return refusal_ms_ + 2500; }
   // The moving piece's animation at now_ms: the move and how far it has got (0..1).
   std::optional<std::pair<Move, float>> animation(int64_t now_ms) const;
   // The newest move's slide as a whole (none in review or with animation off).
@@ -127,6 +135,7 @@ class Controller {
 
  private:
   bool apply_move(Move m);  // false (nothing changes) when m is not legal
+  void refuse(Move m);
   void start_search_if_needed();
   void cancel_search();
   void after_record_change();
@@ -144,6 +153,8 @@ class Controller {
   uint64_t search_generation_ = 0;
   Move hint_ = kNoMove;
   Move pending_ = kNoMove;  // the computer's move, waiting for an animation to end
+  std::string refusal_;     // why the last move tried was refused
+  int64_t refusal_ms_ = 0;
   Position review_pos_;
   Position analysis_root_;
   int review_ply_ = -1;

@@ -60,6 +60,15 @@ void Renderer::draw_board(const ViewModel& vm, const BoardView& v, int64_t now_m
     }
   };
   if (vm.last_move) mark_move(vm.last_move, 1);
+  if (vm.check) {  // a red halo behind the king in check: its own disc, larger and tinted
+    for (const PieceOnBoard& p : vm.pieces) {
+      if (p.square != *vm.check) continue;
+      v.square_center(p.square, x, y);
+      SDL_SetTextureColorMod(pieces_.get(), 255, 40, 30);
+      draw_piece(p.id, x, y, cell * 1.22f);
+      SDL_SetTextureColorMod(pieces_.get(), 255, 255, 255);
+    }
+  }
   if (vm.hint) mark_move(vm.hint, 4);
   const int64_t t = now_ms - vm.anim_start_ms;
   const bool sliding = vm.anim_move && t >= 0 && t < vm.anim_ms;

@@ -19,6 +19,7 @@ void board_part(const Controller& c, const UiState& ui, ViewModel& vm) {
   vm.last_move = c.last_move();
   vm.hint = c.hint();
   vm.selected = c.selected();
+  vm.check = c.king_in_check();
   for (Square t : c.targets()) (pos.piece_at(t) ? vm.capture_targets : vm.quiet_targets).push_back(t);
   if (const auto anim = c.animation_info()) {
     vm.anim_move = anim->move;
@@ -88,6 +89,10 @@ ViewModel build_view_model(const Controller& c, const UiState& ui, std::optional
   vm.status = c.status();
   vm.message = ui.message;
   vm.message_until_ms = ui.message_until_ms;
+  if (!c.refusal_text().empty() && c.refusal_until_ms() > vm.message_until_ms) {
+    vm.message = c.refusal_text();
+    vm.message_until_ms = c.refusal_until_ms();
+  }
   vm.busy = c.thinking() || c.hinting();
   if (ui.analysis) analysis_part(c, vm);
   move_list_part(c, ui, vm);

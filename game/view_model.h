@@ -37,6 +37,7 @@ struct ViewModel {
   std::vector<PieceOnBoard> pieces;  // of the position on show
   Move last_move = kNoMove, hint = kNoMove;
   std::optional<Square> selected;
+  std::optional<Square> check;  // the king in check, marked red
   std::vector<Square> quiet_targets, capture_targets;
   // The newest move's slide: which move, from when, for how long, and what it took.
   Move anim_move = kNoMove;

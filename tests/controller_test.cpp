@@ -317,3 +317,52 @@ TEST(Controller, HandicapStarts) {
   c.new_handicap_game(xq::Handicap::NinePieces);
   EXPECT_EQ(c.game().position().count(xq::RED, xq::PAWN), 0);
 }
+
+TEST(Controller, CheckIsShownAndARefusedMoveIsExplained) {
+  Controller c(fast());
+  c.set_mode(xq::Mode::TwoPlayers);
+  ASSERT_TRUE(c.new_game("3k5/9/9/9/9/9/p8/9/9/4K3R w - - 0 1"));
+  EXPECT_EQ(c.status(), "红方走棋");
+  EXPECT_FALSE(c.king_in_check());
+  c.click(sq("i0"));
+  c.click(sq("i9"));
+  ASSERT_EQ(c.game().ply(), 1);
+  EXPECT_EQ(c.status(), "将军！黑方应将");
+  ASSERT_TRUE(c.king_in_check());
+  EXPECT_EQ(*c.king_in_check(), sq("d9"));
+  c.take_sounds();
+  c.click(sq("a3"));
+  c.click(sq("a2"));  // a pawn move that ignores the check
+  EXPECT_EQ(c.game().ply(), 1);
+  EXPECT_EQ(c.refusal(0), "必须应将");
+  EXPECT_EQ(c.take_sounds(), (std::vector<SoundId>{SoundId::Select, SoundId::Illegal}));
+  ASSERT_TRUE(c.selected()) << "the pawn stays in hand";
+  c.click(sq("a7"));  // not a pawn move at all: refused without a rules reason
+  EXPECT_EQ(c.refusal(0), "");
+}
+
+TEST(Controller, AMoveThatExposesTheKingIsExplained) {
+  Controller c(fast());
+  c.set_mode(xq::Mode::TwoPlayers);
+  ASSERT_TRUE(c.new_game("3kr4/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1"));
+  c.click(sq("e1"));
+  c.click(sq("a1"));  // the rook is pinned on the e-file
+  EXPECT_EQ(c.game().ply(), 0);
+  EXPECT_EQ(c.refusal(0), "此着会让己方老将被将");
+  EXPECT_EQ(c.refusal(5000), "") << "the explanation passes";
+  c.click(sq("e5"));  // along the pin is fine
+  EXPECT_EQ(c.game().ply(), 1);
+}
+
+TEST(Controller, SecondClickOrDeselectPutsThePieceDown) {
+  Controller c(fast());
+  c.set_mode(xq::Mode::TwoPlayers);
+  c.click(sq("h2"));
+  ASSERT_TRUE(c.selected());
+  c.click(sq("h2"));
+  EXPECT_FALSE(c.selected());
+  c.click(sq("b2"));
+  c.deselect();
+  EXPECT_FALSE(c.selected());
+  EXPECT_TRUE(c.targets().empty());
+}
