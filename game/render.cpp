@@ -36,14 +36,17 @@ void Renderer::fill(const Rect& rc, SDL_Color c) {
 }
 
 void Renderer::draw_piece(PieceId id, float cx, float cy, float size) {
-  SDL_Rect src{int(type_of_id(id)) * kSprite, int(color_of_id(id)) * kSprite, kSprite, kSprite};
-  SDL_FRect dst{cx - size / 2, cy - size / 2, size, size};
+  // Sampled 1 px inside the cell so linear filtering never reaches the neighbour.
+  SDL_Rect src{int(type_of_id(id)) * kSprite + 1, int(color_of_id(id)) * kSprite + 1, kSprite - 2, kSprite - 2};
+  const float inner = size * float(kSprite - 2) / kSprite;
+  SDL_FRect dst{cx - inner / 2, cy - inner / 2, inner, inner};
   SDL_RenderCopyF(r_, pieces_.get(), &src, &dst);
 }
 
 void Renderer::draw_marker(int index, float cx, float cy, float size) {
-  SDL_Rect src{index * kSprite, 0, kSprite, kSprite};
-  SDL_FRect dst{cx - size / 2, cy - size / 2, size, size};
+  SDL_Rect src{index * kSprite + 1, 1, kSprite - 2, kSprite - 2};  // inside the cell: no bleed from the next one
+  const float inner = size * float(kSprite - 2) / kSprite;
+  SDL_FRect dst{cx - inner / 2, cy - inner / 2, inner, inner};
   SDL_RenderCopyF(r_, markers_.get(), &src, &dst);
 }
 
