@@ -228,6 +228,7 @@ int run_window(AppModel& m, const AppOptions& o) {
     return 1;
   }
   SDL_SetWindowMinimumSize(win.get(), 400, 300);
+  if (const SurfacePtr icon = load_icon(find_asset_dir())) SDL_SetWindowIcon(win.get(), icon.get());
   const Uint32 flags = SDL_RENDERER_ACCELERATED | (o.no_vsync ? 0 : SDL_RENDERER_PRESENTVSYNC);
   RendererPtr r(SDL_CreateRenderer(win.get(), -1, flags));
   if (!r) r.reset(SDL_CreateRenderer(win.get(), -1, SDL_RENDERER_SOFTWARE));

@@ -20,11 +20,25 @@ std::string find_asset_dir() {
     dirs.push_back(exe / ".." / "share" / "xiangqi" / "assets");
   }
 #ifdef XQ_SOURCE_ASSETS_DIR
-  dirs.emplace_back(XQ_SOURCE_ASSETS_DIR);
+  if (!std::getenv("XIANGQI_NO_SOURCE_TREE")) dirs.emplace_back(XQ_SOURCE_ASSETS_DIR);  // the install test hides it
 #endif
   for (const auto& d : dirs)
     if (fs::is_regular_file(d / "board.png", ec)) return d.string();
   return "";
+}
+
+SurfacePtr load_icon(const std::string& dir) {
+  constexpr int kCell = 112;  // the red king is the atlas's first cell
+  int w = 0, h = 0, n = 0;
+  unsigned char* px = stbi_load((dir + "/pieces.png").c_str(), &w, &h, &n, 4);
+  if (!px) return nullptr;
+  SurfacePtr icon;
+  if (w >= kCell && h >= kCell) {
+    SurfacePtr view(SDL_CreateRGBSurfaceWithFormatFrom(px, kCell, kCell, 32, w * 4, SDL_PIXELFORMAT_RGBA32));
+    if (view) icon.reset(SDL_ConvertSurfaceFormat(view.get(), SDL_PIXELFORMAT_RGBA32, 0));  // owns its pixels
+  }
+  stbi_image_free(px);
+  return icon;
 }
 
 TexturePtr load_texture(SDL_Renderer* r, const std::string& dir, const std::string& name, int expect_w,
