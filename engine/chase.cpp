@@ -85,7 +85,7 @@ RepetitionRuling rule_stretch(const Position& pos, int from) {
   for (int i = from; i < n; ++i) {
     const Move m = pos.history(i).move;
     const Color c = p.side();
-    const bool check = pos.history(i).gives_check;
+    const bool check = pos.history(i).gave_check;
     if (!check) {
       all_check[c] = false;
       const auto chased = chased_by_move(p, m);
@@ -124,7 +124,7 @@ RepetitionRuling rule_stretch(const Position& pos, int from) {
       bool some_check = false;
       for (int i = from; i < n; ++i) {
         const bool mover_is_c = ((n - i) % 2 == 0) == (pos.side() == c);
-        if (mover_is_c && pos.history(i).gives_check) some_check = true;
+        if (mover_is_c && pos.history(i).gave_check) some_check = true;
       }
       if (some_check) f = Forcing::CheckAndChase;
     }

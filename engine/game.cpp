@@ -55,7 +55,7 @@ RepetitionKind judge_repetition(const Position& pos, int needed) {
   bool us_all = true, them_all = true;
   for (int i = prev; i < n; ++i) {
     const bool ours = (n - i) % 2 == 0;
-    if (!pos.history(i).gives_check) (ours ? us_all : them_all) = false;
+    if (!pos.history(i).gave_check) (ours ? us_all : them_all) = false;
   }
   if (us_all == them_all) return RepetitionKind::Draw;
   const Color checker = us_all ? pos.side() : ~pos.side();

@@ -146,7 +146,7 @@ void Position::do_move(Move m) {
   add_piece(id, to);
   side_ = ~side_;
   key_ ^= zobrist().side;
-  st.gives_check = king_attacked(side_);
+  st.gave_check = king_attacked(side_);
 }
 
 void Position::undo_move() {
@@ -167,7 +167,7 @@ void Position::do_null() {
   st.key = key_;
   st.move = kNoMove;
   st.captured = 0;
-  st.gives_check = false;
+  st.gave_check = false;
   st.rule_plies = uint16_t(rule_plies_ > 65535 ? 65535 : rule_plies_);
   side_ = ~side_;
   key_ ^= zobrist().side;

@@ -45,7 +45,7 @@ struct StateInfo {
   uint64_t key;      // key before the move
   Move move;
   uint8_t captured;  // piece id captured (0 = none)
-  bool gives_check;  // the move left the side to move in check
+  bool gave_check;  // the move checked: the side to move after it is in check (what in_check() reads)
   uint16_t rule_plies;  // plies without a capture before the move
 };
 
@@ -97,7 +97,7 @@ class Position {
 
   // Is the king of colour c attacked?
   bool king_attacked(Color c) const;
-  bool in_check() const { return ply_ > 0 ? st_[ply_ - 1].gives_check : king_attacked(side_); }
+  bool in_check() const { return ply_ > 0 ? st_[ply_ - 1].gave_check : king_attacked(side_); }
   bool kings_facing() const;
 
   // History for repetition judging.
