@@ -16,6 +16,8 @@ std::string verdict_text(const Verdict& v) {
     case Reason::PerpetualChase: return red ? "黑方长捉判负" : "红方长捉判负";
     case Reason::Repetition: return "和棋：重复局面";
     case Reason::MoveLimit: return "和棋：步数限制";
+    case Reason::Resignation: return red ? "黑方认输，红方胜" : "红方认输，黑方胜";
+    case Reason::Agreement: return "和棋：双方议和";
     default: return "";
   }
 }
@@ -31,6 +33,9 @@ std::string verdict_text_en(const Verdict& v) {
       return std::string(w) + (v.outcome == Outcome::RedWins ? " (black perpetual chase)" : " (red perpetual chase)");
     case Reason::Repetition: return "draw by repetition";
     case Reason::MoveLimit: return "draw by the move limit";
+    case Reason::Resignation:
+      return std::string(w) + (v.outcome == Outcome::RedWins ? " (black resigns)" : " (red resigns)");
+    case Reason::Agreement: return "draw by agreement";
     default: return "game in progress";
   }
 }
@@ -173,6 +178,18 @@ void Game::redo() {
   const Move m = redo_.back();
   redo_.pop_back();
   push(m);
+}
+
+bool Game::resign(Color loser) {
+  if (verdict_.over()) return false;
+  verdict_ = {loser == RED ? Outcome::BlackWins : Outcome::RedWins, Reason::Resignation};
+  return true;
+}
+
+bool Game::agree_draw() {
+  if (verdict_.over()) return false;
+  verdict_ = {Outcome::Draw, Reason::Agreement};
+  return true;
 }
 
 Position Game::position_at(int ply) const {

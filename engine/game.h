@@ -10,7 +10,7 @@
 namespace xq {
 
 enum class Outcome { Ongoing, RedWins, BlackWins, Draw };
-enum class Reason { None, Checkmate, Stalemate, PerpetualCheck, PerpetualChase, Repetition, MoveLimit };
+enum class Reason { None, Checkmate, Stalemate, PerpetualCheck, PerpetualChase, Repetition, MoveLimit, Resignation, Agreement };
 
 struct Verdict {
   Outcome outcome = Outcome::Ongoing;
@@ -74,6 +74,10 @@ class Game {
   Position position_at(int ply) const;
 
   Verdict verdict() const { return verdict_; }
+  // Ends a game that goes on: `loser` resigns, or both sides agree to a draw
+  // (taken back with the next undo, like a move).
+  bool resign(Color loser);
+  bool agree_draw();
   bool last_move_gave_check() const { return !moves_.empty() && pos_.in_check(); }
   bool last_move_captured() const { return last_capture_; }
 

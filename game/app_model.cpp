@@ -249,6 +249,8 @@ void AppModel::act(Action a) {
       flash("局面已复制");
       break;
     case Action::PasteFen: paste(desktop_ ? desktop_->clipboard() : ""); break;
+    case Action::OfferDraw: c.offer_draw(); return;
+    case Action::Resign: c.resign(); return;
     case Action::ResumeYes: answer_resume(true); return;
     case Action::ResumeNo: answer_resume(false); return;
     case Action::None: return;

@@ -224,6 +224,40 @@ void Controller::redo() {
   after_record_change();
 }
 
+void Controller::resign() {
+  if (game_over() || review_ply_ >= 0) return;
+  const bool one_human = mode_ == Mode::HumanRed || mode_ == Mode::HumanBlack;
+  if (mode_ == Mode::ComputerOnly) return;
+  const Color loser = one_human ? (players_[RED] == PlayerKind::Human ? RED : BLACK) : game_.side_to_move();
+  cancel_search();
+  game_.resign(loser);
+  after_record_change();
+  sounds_.push_back(one_human ? SoundId::Lose : SoundId::Win);
+}
+
+bool Controller::offer_draw() {
+  if (game_over() || review_ply_ >= 0 || mode_ == Mode::ComputerOnly) return false;
+  bool accept = mode_ == Mode::TwoPlayers;
+  if (!accept) {
+    // The computer's view: its latest search, scored for the side it played.
+    const SearchInfo info = searcher_->info();
+    const Color computer = players_[RED] == PlayerKind::Computer ? RED : BLACK;
+    const bool scored = info.depth > 0 && analysis_root_.side() == computer && !hint_search_;
+    accept = scored && info.score <= 30 && game_.plies_since_capture() >= 20;
+  }
+  if (!accept) {
+    refusal_ = "电脑拒绝和棋";
+    refusal_ms_ = now_ms_;
+    ++view_revision_;
+    return false;
+  }
+  cancel_search();
+  game_.agree_draw();
+  after_record_change();
+  sounds_.push_back(SoundId::Draw);
+  return true;
+}
+
 void Controller::request_hint() {
   if (!human_to_move() || searching_ || review_ply_ >= 0) return;
   Limits limits;

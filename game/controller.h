@@ -73,6 +73,12 @@ class Controller {
   void undo();
   void redo();
   void request_hint();
+  // The player on move (the human, when one plays the computer) gives up.
+  void resign();
+  // A draw offer: two players at one board agree at once; the computer
+  // accepts when its last search saw no advantage for itself and the game has
+  // gone 20 plies without a capture. False (and a refusal) otherwise.
+  bool offer_draw();
   // Review: show the position after `ply` moves (-1 = the live game).
   void review(int ply);
   int review_ply() const { return review_ply_; }

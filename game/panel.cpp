@@ -30,6 +30,8 @@ std::vector<Button> panel_buttons(const UiState& ui, const Controller& c) {
   row(138, {{Action::Save, "保存"}, {Action::Load, "载入"}, {Action::CopyFen, "复制"}, {Action::PasteFen, "粘贴"}},
       {});
   row(170, {{Action::HandicapOne, "让单马"}, {Action::HandicapTwo, "让双马"}, {Action::HandicapNine, "让九子"}}, {});
+  b.push_back({Action::OfferDraw, "求和", {kListX + kListW - 162, kListY - 26, 50, 22}, false});
+  b.push_back({Action::Resign, "认输", {kListX + kListW - 106, kListY - 26, 50, 22}, false});
   b.push_back({Action::Notation, ui.iccs ? "ICCS" : "中文", {kListX + kListW - 50, kListY - 26, 50, 22}, ui.iccs});
   return b;
 }

@@ -366,3 +366,48 @@ TEST(Controller, SecondClickOrDeselectPutsThePieceDown) {
   EXPECT_FALSE(c.selected());
   EXPECT_TRUE(c.targets().empty());
 }
+
+TEST(Controller, ResignEndsTheGameForTheHuman) {
+  Controller c(fast());
+  c.set_mode(xq::Mode::HumanRed);
+  c.resign();
+  EXPECT_EQ(c.game().verdict().outcome, xq::Outcome::BlackWins);
+  EXPECT_EQ(c.game().verdict().reason, xq::Reason::Resignation);
+  EXPECT_EQ(c.banner(), "红方认输，黑方胜");
+  EXPECT_EQ(xq::verdict_text_en(c.game().verdict()), "black wins (red resigns)");
+  c.click_elsewhere();
+  EXPECT_FALSE(c.game_over()) << "a click starts again";
+}
+
+TEST(Controller, DrawOffers) {
+  {
+    Controller c(fast());
+    c.set_mode(xq::Mode::TwoPlayers);
+    EXPECT_TRUE(c.offer_draw()) << "two players at one board agree at once";
+    EXPECT_EQ(c.banner(), "和棋：双方议和");
+  }
+  {
+    Controller c(fast());  // the computer has not searched yet: no reason to accept
+    c.set_mode(xq::Mode::HumanRed);
+    EXPECT_FALSE(c.offer_draw());
+    EXPECT_EQ(c.refusal(0), "电脑拒绝和棋");
+    EXPECT_FALSE(c.game_over());
+  }
+  {
+    // Bare kings, long without a capture: the computer (red) sees nothing to win and agrees.
+    Controller c(fast());
+    c.set_mode(xq::Mode::HumanBlack);
+    ASSERT_TRUE(c.new_game("3k5/9/9/9/9/9/9/9/9/4K4 w - - 30 16"));
+    ASSERT_TRUE(wait_until(c, [&] { return c.game().ply() == 1; }));
+    EXPECT_TRUE(c.offer_draw());
+    EXPECT_EQ(c.game().verdict().reason, xq::Reason::Agreement);
+  }
+  {
+    // A rook up and to move, the computer refuses.
+    Controller c(fast());
+    c.set_mode(xq::Mode::HumanBlack);
+    ASSERT_TRUE(c.new_game("3k5/9/9/9/9/9/9/9/9/R3K4 w - - 30 16"));
+    ASSERT_TRUE(wait_until(c, [&] { return c.game().ply() == 1; }));
+    EXPECT_FALSE(c.offer_draw());
+  }
+}
