@@ -101,6 +101,14 @@ std::unique_ptr<Book> open_book(const AppOptions& o) {
   return nullptr;
 }
 
+// Loads the sprites into rend; false after a message naming what is missing.
+bool init_renderer(Renderer& rend, SDL_Renderer* r, const std::string& asset_dir) {
+  std::string err;
+  if (rend.init(r, asset_dir, &err)) return true;
+  std::fprintf(stderr, "xiangqi: %s\n", err.c_str());
+  return false;
+}
+
 // --screenshot: one frame drawn offscreen into a PNG.
 int screenshot(AppModel& m, const AppOptions& o) {
   const int w = o.width ? o.width : int(BoardView::kBoardW + BoardView::kPanelW);
@@ -112,11 +120,7 @@ int screenshot(AppModel& m, const AppOptions& o) {
     return 1;
   }
   Renderer rend;
-  std::string err;
-  if (!rend.init(r.get(), find_asset_dir(), &err)) {
-    std::fprintf(stderr, "xiangqi: %s\n", err.c_str());
-    return 1;
-  }
+  if (!init_renderer(rend, r.get(), find_asset_dir())) return 1;
   if (o.hint) {
     m.controller().request_hint();
     for (int i = 0; i < 5000 && !m.controller().hint(); ++i) {
@@ -228,7 +232,8 @@ int run_window(AppModel& m, const AppOptions& o) {
     return 1;
   }
   SDL_SetWindowMinimumSize(win.get(), 400, 300);
-  if (const SurfacePtr icon = load_icon(find_asset_dir())) SDL_SetWindowIcon(win.get(), icon.get());
+  const std::string assets = find_asset_dir();  // probed once for the icon, sprites and sounds
+  if (const SurfacePtr icon = load_icon(assets)) SDL_SetWindowIcon(win.get(), icon.get());
   const Uint32 flags = SDL_RENDERER_ACCELERATED | (o.no_vsync ? 0 : SDL_RENDERER_PRESENTVSYNC);
   RendererPtr r(SDL_CreateRenderer(win.get(), -1, flags));
   if (!r) r.reset(SDL_CreateRenderer(win.get(), -1, SDL_RENDERER_SOFTWARE));
@@ -237,13 +242,9 @@ int run_window(AppModel& m, const AppOptions& o) {
     return 1;
   }
   Renderer rend;
-  std::string err;
-  if (!rend.init(r.get(), find_asset_dir(), &err)) {
-    std::fprintf(stderr, "xiangqi: %s\n", err.c_str());
-    return 1;
-  }
+  if (!init_renderer(rend, r.get(), assets)) return 1;
   Audio audio;
-  audio.init(find_asset_dir());
+  audio.init(assets);
   SDL_EventState(SDL_DROPFILE, SDL_ENABLE);
   main_loop(m, o, win.get(), r.get(), rend, audio);
   return 0;
