@@ -10,12 +10,21 @@ std::string square_to_string(Square s) {
   return std::string(1, char('a' + file_of(s))) + char('0' + rank_of(s));
 }
 
-std::vector<std::string> line_names(const Position& start, const std::vector<Move>& moves, bool iccs) {
+std::string move_name(const Position& pos, Move m, NotationStyle style) {
+  switch (style) {
+    case NotationStyle::Wxf: return move_to_wxf(pos, m);
+    case NotationStyle::Iccs: return move_to_iccs(m);
+    case NotationStyle::Chinese: break;
+  }
+  return move_to_chinese(pos, m);
+}
+
+std::vector<std::string> line_names(const Position& start, const std::vector<Move>& moves, NotationStyle style) {
   std::vector<std::string> out;
   out.reserve(moves.size());
   Position p = start;
   for (Move m : moves) {
-    out.push_back(iccs ? move_to_iccs(m) : move_to_chinese(p, m));
+    out.push_back(move_name(p, m, style));
     p.do_move(m);
   }
   return out;
@@ -84,12 +93,42 @@ std::string position_word(size_t index, size_t count) {
   return kChineseDigits[index + 1];
 }
 
+// The number after the action: ranks moved for a straight move forward or
+// back, else the new file.
+int action_number(Color c, PieceType t, Square from, Square to) {
+  const int a = advance(c, to) - advance(c, from);
+  const bool straight = t == KING || t == ROOK || t == CANNON || t == PAWN;
+  return (straight && a != 0) ? (a > 0 ? a : -a) : file_number(c, to);
+}
+
 std::string action_part(Color c, PieceType t, Square from, Square to) {
   const int a = advance(c, to) - advance(c, from);
   std::string s = a > 0 ? "进" : a < 0 ? "退" : "平";
-  const bool straight = t == KING || t == ROOK || t == CANNON || t == PAWN;
-  s += numeral(c, (straight && a != 0) ? (a > 0 ? a : -a) : file_number(c, to));
-  return s;
+  return s + numeral(c, action_number(c, t, from, to));
+}
+
+// The first two characters of a WXF move: the piece and its file, or for
+// pieces sharing a file their place in it (WXF's rules for up to five pawns:
+// + and - for front and rear, a middle one by its file, ++ and -- for the
+// outermost of four or five; with two such files the file digit replaces
+// the letter).
+std::string wxf_head(const Position& pos, PieceId id, Square from) {
+  const Color c = color_of_id(id);
+  const PieceType t = type_of_id(id);
+  const char letter = "KAEHRCP"[t];
+  const char file = char('0' + file_number(c, from));
+  std::string head{letter, file};
+  if (t != ROOK && t != HORSE && t != CANNON && t != PAWN) return head;
+  const auto same = same_file(pos, id, from);
+  const size_t n = same.size();
+  if (n < 2) return head;
+  size_t idx = 0;
+  while (same[idx] != from) ++idx;
+  const bool front = idx == 0, rear = idx == n - 1;
+  if (n >= 4 && (front || rear)) return front ? "++" : "--";
+  const char place = n >= 4 ? (idx == 1 ? '+' : idx == n - 2 ? '-' : file) : front ? '+' : rear ? '-' : file;
+  if (t == PAWN && other_pawn_file_doubled(pos, c, from)) return std::string{file, place};
+  return std::string{letter, place};
 }
 
 // UTF-8 decoding, enough for the characters notation uses.
@@ -154,7 +193,7 @@ std::vector<std::string> spellings(const Position& pos, Move m) {
   const std::string act = normalize(action_part(c, t, from, to));
   const std::string piece(1, "KABNRCP"[t]);
   const std::string file(1, char('0' + file_number(c, from)));
-  std::vector<std::string> v{normalize(move_to_chinese(pos, m)), piece + file + act};
+  std::vector<std::string> v{normalize(move_to_chinese(pos, m)), normalize(move_to_wxf(pos, m)), piece + file + act};
   const auto same = same_file(pos, id, from);
   if (same.size() >= 2) {
     size_t idx = 0;
@@ -189,6 +228,16 @@ std::string move_to_chinese(const Position& pos, Move m) {
     }
   }
   return head + action_part(c, t, from, to);
+}
+
+std::string move_to_wxf(const Position& pos, Move m) {
+  const Square from = move_from(m), to = move_to(m);
+  const PieceId id = pos.piece_at(from);
+  if (!id) return "?";
+  const Color c = color_of_id(id);
+  const PieceType t = type_of_id(id);
+  const int a = advance(c, to) - advance(c, from);
+  return wxf_head(pos, id, from) + (a > 0 ? '+' : a < 0 ? '-' : '=') + char('0' + action_number(c, t, from, to));
 }
 
 bool chinese_to_move(Position& pos, const std::string& text, Move& m, std::string* error) {

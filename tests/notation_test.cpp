@@ -18,6 +18,11 @@ std::string parsed(const std::string& fen, const std::string& text) {
   return xq::move_to_iccs(m);
 }
 
+std::string wxf(const std::string& fen, const std::string& iccs) {
+  xq::Position p = pos_from(fen);
+  return xq::move_to_wxf(p, mv(iccs));
+}
+
 const std::string kAfterCentralCannon = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1";
 
 }  // namespace
@@ -74,6 +79,48 @@ TEST(Notation, SharedFiles) {
   EXPECT_EQ(zh(four, "e5d5"), "四兵平六");
 }
 
+// WXF letter notation: the examples of the WXF's notation page (R+.3 is
+// written R+=3 here), both colours counting files from their own right.
+TEST(Notation, Wxf) {
+  const std::string s = xq::kStartFen;
+  EXPECT_EQ(wxf(s, "h2e2"), "C2=5");
+  EXPECT_EQ(wxf(s, "h0g2"), "H2+3");
+  EXPECT_EQ(wxf(s, "a0a1"), "R9+1");
+  EXPECT_EQ(wxf(s, "f0e1"), "A4+5");
+  EXPECT_EQ(wxf(s, "c0e2"), "E7+5");
+  EXPECT_EQ(wxf(s, "e0e1"), "K5+1");
+  EXPECT_EQ(wxf(kAfterCentralCannon, "h9g7"), "H8+7");
+  EXPECT_EQ(wxf(kAfterCentralCannon, "c6c5"), "P3+1");
+  EXPECT_EQ(wxf("4k4/9/9/9/9/9/9/9/R8/3K5 w", "a1a3"), "R9+2");
+  EXPECT_EQ(wxf("4k4/9/9/9/9/9/9/9/R8/3K5 w", "a1a0"), "R9-1");
+  const std::string rooks = "5k3/9/9/9/9/4R4/9/4R4/9/3K5 w";
+  EXPECT_EQ(wxf(rooks, "e4e5"), "R++1");
+  EXPECT_EQ(wxf(rooks, "e4g4"), "R+=3");
+  EXPECT_EQ(wxf(rooks, "e2e1"), "R--1");
+  EXPECT_EQ(wxf("5k3/9/9/4r4/9/4r4/9/9/9/3K5 b", "e6d6"), "R-=4");
+  const std::string pawns = "5k3/9/4P4/4P4/4P4/9/9/9/9/3K5 w";
+  EXPECT_EQ(wxf(pawns, "e7f7"), "P+=4");
+  EXPECT_EQ(wxf(pawns, "e6f6"), "P5=4");
+  EXPECT_EQ(wxf(pawns, "e5f5"), "P-=4");
+  const std::string two_files = "5k3/9/4P4/2P1P4/2P1P4/9/9/9/9/3K5 w";
+  EXPECT_EQ(wxf(two_files, "e7f7"), "5+=4");
+  EXPECT_EQ(wxf(two_files, "c5b5"), "7-=8");
+  const std::string five = "5k3/4P4/4P4/4P4/4P4/4P4/9/9/9/3K5 w";
+  EXPECT_EQ(wxf(five, "e8d8"), "++=6");
+  EXPECT_EQ(wxf(five, "e7d7"), "P+=6");
+  EXPECT_EQ(wxf(five, "e6d6"), "P5=6");
+  EXPECT_EQ(wxf(five, "e5d5"), "P-=6");
+  EXPECT_EQ(wxf(five, "e4d4"), "--=6");
+  EXPECT_EQ(parsed(rooks, "R+=3"), "e4g4");
+  EXPECT_EQ(parsed(rooks, "R+.3"), "e4g4");
+  const std::string four = "3k5/4P4/4P4/4P4/4P4/9/9/9/9/5K3 w";
+  EXPECT_EQ(wxf(four, "e8f8"), "++=4");
+  EXPECT_EQ(wxf(four, "e7f7"), "P+=4");
+  EXPECT_EQ(wxf(four, "e6f6"), "P-=4");
+  EXPECT_EQ(parsed(four, "--=4"), "e5f5");
+  EXPECT_EQ(parsed(two_files, "7-=8"), "c5b5");
+}
+
 TEST(Notation, ParsingVariants) {
   const std::string s = xq::kStartFen;
   EXPECT_EQ(parsed(s, "炮二平五"), "h2e2");
@@ -107,6 +154,9 @@ TEST(Notation, RoundTripsOverRandomGames) {
       for (int i = 0; i < n; ++i) {
         xq::Move back = 0;
         std::string text = xq::move_to_chinese(p, moves[i]), err;
+        ASSERT_TRUE(xq::chinese_to_move(p, text, back, &err)) << text << " " << err << " " << xq::to_fen(p);
+        ASSERT_EQ(back, moves[i]) << text;
+        text = xq::move_to_wxf(p, moves[i]);
         ASSERT_TRUE(xq::chinese_to_move(p, text, back, &err)) << text << " " << err << " " << xq::to_fen(p);
         ASSERT_EQ(back, moves[i]) << text;
         ASSERT_TRUE(xq::iccs_to_move(xq::move_to_iccs(moves[i]), back, nullptr));
