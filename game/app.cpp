@@ -83,6 +83,13 @@ StartOptions start_options(const AppOptions& o) {
   s.flip = o.flip;
   s.no_animation = o.no_animation;
   s.iccs = o.iccs;
+  s.lang = o.lang;
+  // The locale as the C library reads it: LC_ALL, then LC_MESSAGES, then LANG.
+  for (const char* name : {"LC_ALL", "LC_MESSAGES", "LANG"})
+    if (const char* v = std::getenv(name); v && *v) {
+      s.locale_language = language_of_locale(v);
+      break;
+    }
   s.use_settings = o.screenshot.empty();
   s.resume = o.resume;
   s.load = o.load;
@@ -111,8 +118,8 @@ bool init_renderer(Renderer& rend, SDL_Renderer* r, const std::string& asset_dir
 
 // --screenshot: one frame drawn offscreen into a PNG.
 int screenshot(AppModel& m, const AppOptions& o) {
-  const int w = o.width ? o.width : int(BoardView::kBoardW + BoardView::kPanelW);
-  const int h = o.height ? o.height : int(BoardView::kBoardH);
+  const int w = o.width ? o.width : BoardView::kDefaultW;
+  const int h = o.height ? o.height : BoardView::kDefaultH;
   const SurfacePtr surf(SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_RGBA32));
   const RendererPtr r(surf ? SDL_CreateSoftwareRenderer(surf.get()) : nullptr);
   if (!r) {
@@ -204,7 +211,9 @@ void main_loop(AppModel& m, const AppOptions& o, SDL_Window* win, SDL_Renderer* 
     running = handle_events(m, ww > 0 ? float(ow) / ww : 1, wh > 0 ? float(oh) / wh : 1);
     m.update(now_ms());
     for (SoundId id : m.take_sounds()) audio.play(id);
-    rend.draw(m.view_model(), m.board_view(), now_ms());
+    const ViewModel& vm = m.view_model();
+    if (vm.title != SDL_GetWindowTitle(win)) SDL_SetWindowTitle(win, vm.title.c_str());
+    rend.draw(vm, m.board_view(), now_ms());
     SDL_RenderFlush(r);  // do the drawing now, so the present after the wait is quick and even
     // Some drivers claim vsync without waiting (the dummy one), so the fixed
     // schedule always applies; with a real 60 Hz vsync it never has to sleep.
@@ -223,9 +232,9 @@ void main_loop(AppModel& m, const AppOptions& o, SDL_Window* win, SDL_Renderer* 
 // Opens the window and its renderer, runs the loop, closes it all.
 int run_window(AppModel& m, const AppOptions& o) {
   const Settings& st = m.settings();
-  const int w = o.width ? o.width : st.width ? st.width : 800;
-  const int h = o.height ? o.height : st.height ? st.height : 576;
-  const WindowPtr win(SDL_CreateWindow("中国象棋", SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, w, h,
+  const int w = o.width ? o.width : st.width ? st.width : BoardView::kDefaultW;
+  const int h = o.height ? o.height : st.height ? st.height : BoardView::kDefaultH;
+  const WindowPtr win(SDL_CreateWindow(m.view_model().title.c_str(), SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, w, h,
                                        SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI));
   if (!win) {
     std::fprintf(stderr, "xiangqi: cannot open a window: %s\n", SDL_GetError());
@@ -279,6 +288,14 @@ bool parse_args(int argc, char** argv, AppOptions& o, std::string* error) {
     else if (a == "--config-dir") { if (!(v = need(i, "--config-dir"))) return false; o.config_dir = v; }
     else if (a == "--resume") { if (!(v = need(i, "--resume"))) return false; o.resume = v; }
     else if (a == "--load") { if (!(v = need(i, "--load"))) return false; o.load = v; }
+    else if (a == "--lang") {
+      if (!(v = need(i, "--lang"))) return false;
+      if (!parse_language(v)) {
+        if (error) *error = std::string("--lang is zh or en, not '") + v + "'";
+        return false;
+      }
+      o.lang = v;
+    }
     else if (a == "--flip") o.flip = true;
     else if (a == "--demo") o.demo = true;
     else if (a == "--hint") o.hint = true;

@@ -25,6 +25,7 @@ struct AppOptions {
   bool no_book = false;
   bool no_animation = false;
   bool iccs = false;
+  std::string lang;           // zh, en ("" = the settings, else the locale)
   int width = 0, height = 0;  // window or screenshot size
   std::string config_dir;     // settings and autosave (default: XDG folders)
   std::string resume = "ask"; // ask, yes, no: what to do with an autosaved game

@@ -37,6 +37,15 @@ std::string trimmed(std::string t) {
 AppModel::AppModel(ControllerOptions co, std::unique_ptr<Storage> storage, Desktop* desktop)
     : controller_(co), storage_(std::move(storage)), desktop_(desktop) {}
 
+std::string AppModel::say(Phrase p, std::initializer_list<std::string> values) const {
+  return xq::say(ui_.language, p, values);
+}
+
+void AppModel::set_language(Language lang) {
+  ui_.language = lang;
+  controller_.set_language(lang);
+}
+
 void AppModel::flash(const std::string& m) {
   ui_.message = m;
   ui_.message_until_ms = now_ms_ + 3000;
@@ -63,6 +72,7 @@ bool AppModel::start(const StartOptions& o, std::string* error) {
   ui_.sound = settings_.sound;
   ui_.analysis = settings_.analysis;
   ui_.iccs = o.iccs || settings_.iccs;
+  set_language(parse_language(o.lang).value_or(parse_language(settings_.lang).value_or(o.locale_language)));
   if (!apply_setup(o, error)) return false;
   if (!o.load.empty()) open_file(o.load);
   if (use_settings_ && o.resume != "no" && o.fen.empty() && o.moves.empty() && o.load.empty() && o.mode != "demo") {
@@ -122,9 +132,9 @@ void AppModel::answer_resume(bool yes) {
         controller_.set_mode(mode_from(m));
         ui_.flipped = flip;
       }
-      flash("已恢复上次的对局");
+      flash(say(Phrase::Resumed));
     } else {
-      flash("无法恢复: " + err);
+      flash(say(Phrase::CannotResume, {err}));
     }
   }
   saved_revision_ = ~uint64_t(0);  // write (or remove) the autosave for the game now on show
@@ -133,11 +143,9 @@ void AppModel::answer_resume(bool yes) {
 std::optional<Dialog> AppModel::dialog() const {
   if (!resume_offer_) return std::nullopt;
   Dialog d;
-  char line[96];
-  std::snprintf(line, sizeof line, "继续上次未下完的对局？（%zu 步）", resume_game_.moves.size());
-  d.text = line;
-  d.buttons = {{Action::ResumeYes, "继续", {130, 318, 110, 40}, true},
-               {Action::ResumeNo, "新局", {280, 318, 110, 40}, true}};
+  d.text = say(Phrase::ResumeQuestion, {std::to_string(resume_game_.moves.size())});
+  d.buttons = {{Action::ResumeYes, say(Phrase::ResumeYes), {130, 318, 110, 40}, true},
+               {Action::ResumeNo, say(Phrase::NewGame), {280, 318, 110, 40}, true}};
   return d;
 }
 
@@ -154,10 +162,10 @@ void AppModel::load_pgn_text(const std::string& text, const std::string& what) {
   PgnGame pg;
   std::string err;
   if (!read_pgn(text, pg, &err) || !controller_.load_game(pg.fen, pg.moves, &err)) {
-    flash("无法载入 " + what + ": " + err);
+    flash(say(Phrase::CannotOpen, {what, err}));
     return;
   }
-  flash("已载入 " + what);
+  flash(say(Phrase::Opened, {what}));
 }
 
 void AppModel::save_game() {
@@ -166,17 +174,18 @@ void AppModel::save_game() {
   std::strftime(name, sizeof name, "game-%Y%m%d-%H%M%S.pgn", std::localtime(&t));
   std::strftime(date, sizeof date, "%Y.%m.%d", std::localtime(&t));
   const Mode m = controller_.mode();
-  const std::string red = m == Mode::HumanBlack || m == Mode::ComputerOnly ? "电脑" : "玩家";
-  const std::string black = m == Mode::HumanRed || m == Mode::ComputerOnly ? "电脑" : "玩家";
+  const std::string red = say(m == Mode::HumanBlack || m == Mode::ComputerOnly ? Phrase::Computer : Phrase::Player);
+  const std::string black = say(m == Mode::HumanRed || m == Mode::ComputerOnly ? Phrase::Computer : Phrase::Player);
   const std::string file = saved_dir() + "/" + name;
-  storage_->write(file, write_pgn(controller_.game(), {{"Event", "中国象棋"}, {"Date", date}, {"Red", red}, {"Black", black}}));
-  flash("已保存 " + storage_->path(file));
+  storage_->write(file, write_pgn(controller_.game(),
+                                  {{"Event", say(Phrase::Event)}, {"Date", date}, {"Red", red}, {"Black", black}}));
+  flash(say(Phrase::Saved, {storage_->path(file)}));
 }
 
 void AppModel::load_latest() {
   const auto files = storage_->list(saved_dir(), ".pgn");
   if (files.empty()) {
-    flash("没有保存的对局（可把 PGN 文件拖进窗口）");
+    flash(say(Phrase::NoSavedGame));
     return;
   }
   open_file(files.back());  // names carry the date and time: the last is the newest
@@ -185,7 +194,7 @@ void AppModel::load_latest() {
 void AppModel::open_file(const std::string& path) {
   std::string text;
   if (!storage_->read(path, text)) {
-    flash("无法读取 " + storage_->path(path));
+    flash(say(Phrase::CannotRead, {storage_->path(path)}));
     return;
   }
   load_pgn_text(text, storage_->path(path));
@@ -197,11 +206,11 @@ void AppModel::paste(const std::string& text) {
   FenData d;
   if (parse_fen(t, d, &err)) {
     controller_.new_game(t);
-    flash("已粘贴局面");
+    flash(say(Phrase::Pasted));
   } else if (t.find('[') != std::string::npos || t.find("1.") != std::string::npos) {
-    load_pgn_text(t, "剪贴板");
+    load_pgn_text(t, say(Phrase::TheClipboard));
   } else {
-    flash("剪贴板不是局面: " + err);
+    flash(say(Phrase::NotAPosition, {err}));
   }
 }
 
@@ -229,6 +238,10 @@ void AppModel::act(Action a) {
     case Action::Animation: c.set_animation_ms(c.animation_ms() > 0 ? 0 : 150); break;
     case Action::Analysis: ui_.analysis = !ui_.analysis; break;
     case Action::Notation: ui_.iccs = !ui_.iccs; break;
+    case Action::Language:
+      set_language(ui_.language == Language::English ? Language::Chinese : Language::English);
+      settings_.lang = language_code(ui_.language);  // a choice made in the window is kept
+      break;
     case Action::Level0: case Action::Level1: case Action::Level2: case Action::Level3:
       c.set_level(int(a) - int(Action::Level0));
       break;
@@ -246,7 +259,7 @@ void AppModel::act(Action a) {
     case Action::Load: load_latest(); return;
     case Action::CopyFen:
       if (desktop_) desktop_->set_clipboard(c.game().fen());
-      flash("局面已复制");
+      flash(say(Phrase::Copied));
       break;
     case Action::PasteFen: paste(desktop_ ? desktop_->clipboard() : ""); break;
     case Action::OfferDraw: c.offer_draw(); return;
@@ -312,6 +325,7 @@ void AppModel::key(Key k, bool ctrl) {
     case Key::S: if (ctrl) act(Action::Save); break;
     case Key::O: if (ctrl) act(Action::Load); break;
     case Key::D: act(Action::ModeDemo); break;
+    case Key::L: act(Action::Language); break;
     case Key::Left: step_review(-1); ui_.follow = false; break;
     case Key::Right: step_review(1); break;
     case Key::Home: controller_.review(0); ui_.follow = false; break;
@@ -327,7 +341,7 @@ void AppModel::key(Key k, bool ctrl) {
 
 void AppModel::wheel(int dy) {
   ui_.scroll = std::max(0, ui_.scroll - dy);
-  ui_.follow = ui_.scroll >= follow_scroll(controller_);
+  ui_.follow = ui_.scroll >= follow_scroll(controller_, ui_.panel_below);
 }
 
 void AppModel::window_resized(int w, int h) {
@@ -354,7 +368,7 @@ void AppModel::finish() {
 
 const ViewModel& AppModel::view_model() {
   view_.set_flipped(ui_.flipped);
-  if (ui_.follow) ui_.scroll = follow_scroll(controller_);
+  if (ui_.follow) ui_.scroll = follow_scroll(controller_, ui_.panel_below);
   return cache_.get(controller_, ui_, dialog());
 }
 

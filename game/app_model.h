@@ -29,7 +29,7 @@ class Desktop {
 };
 
 // Keys the game answers, independent of SDL's key codes.
-enum class Key { None, F, N, U, R, H, M, A, D, Z, Y, C, V, S, O, Digit1, Digit2, Digit3, Digit4,
+enum class Key { None, F, N, U, R, H, M, A, D, L, Z, Y, C, V, S, O, Digit1, Digit2, Digit3, Digit4,
                  Left, Right, Home, End, Escape };
 
 // How the program was started (the command line's say in the model).
@@ -42,6 +42,8 @@ struct StartOptions {
   bool flip = false;
   bool no_animation = false;
   bool iccs = false;
+  std::string lang;        // zh, en ("" = from the settings, else locale_language)
+  Language locale_language = Language::Chinese;  // what the desktop's locale asks for
   bool use_settings = true;  // false for --screenshot: settings neither read nor written
   std::string resume = "ask";  // ask, yes, no
   std::string load;            // a PGN file to open
@@ -64,7 +66,10 @@ class AppModel {
   void open_file(const std::string& path);
   void paste(const std::string& text);
   void window_resized(int w, int h);
-  void layout(int w, int h) { view_.layout(w, h); }
+  void layout(int w, int h) {
+    view_.layout(w, h);
+    ui_.panel_below = view_.panel_below();
+  }
 
   // ---- time ----
   // Moves the game on (unless a question waits), keeps the autosave current.
@@ -97,6 +102,8 @@ class AppModel {
   void load_latest();
   void store_settings();
   void set_mode(Mode m);
+  void set_language(Language lang);
+  std::string say(Phrase p, std::initializer_list<std::string> values = {}) const;
   void answer_resume(bool yes);
   void offer_resume(const StartOptions& o);
   bool apply_setup(const StartOptions& o, std::string* error);

@@ -6,11 +6,15 @@
 namespace xq {
 
 void BoardView::layout(int w, int h) {
-  const float total_w = kBoardW + kPanelW;
-  scale_ = std::max(0.1f, std::min(w / total_w, h / kBoardH));
-  const float ox = std::floor((w - total_w * scale_) / 2), oy = std::floor((h - kBoardH * scale_) / 2);
-  board_ = {ox, oy, kBoardW * scale_, kBoardH * scale_};
-  panel_ = {ox + kBoardW * scale_, oy, kPanelW * scale_, kBoardH * scale_};
+  const float side = std::min(w / (kBoardW + kPanelW), h / kFrameH);
+  const float below = std::min(w / kBoardW, h / (kFrameH + kPanelBelowH));
+  below_ = below > side;
+  scale_ = std::max(0.1f, below_ ? below : side);
+  const float total_w = below_ ? kBoardW : kBoardW + kPanelW, total_h = below_ ? kFrameH + kPanelBelowH : kFrameH;
+  const float ox = std::floor((w - total_w * scale_) / 2), oy = std::floor((h - total_h * scale_) / 2);
+  board_ = {ox, oy + kStrip * scale_, kBoardW * scale_, kBoardH * scale_};
+  panel_ = below_ ? Rect{ox, oy + kFrameH * scale_, kBoardW * scale_, kPanelBelowH * scale_}
+                  : Rect{ox + kBoardW * scale_, oy, kPanelW * scale_, kFrameH * scale_};
 }
 
 void BoardView::square_center(Square s, float& x, float& y) const {

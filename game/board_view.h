@@ -13,14 +13,20 @@ struct Rect {
   bool contains(float px, float py) const { return px >= x && py >= y && px < x + w && py < y + h; }
 };
 
+// Two arrangements at scale 1 (design units): the board (520 x 576, with a
+// 20-high strip for the file numbers above and below) with the panel beside it
+// (280 wide) or, in a portrait window, under it (330 high). The one that lets
+// everything be drawn larger wins.
 class BoardView {
  public:
-  // The design size at scale 1: the board as in the original game, and the panel.
-  static constexpr float kBoardW = 520, kBoardH = 576, kPanelW = 280;
+  static constexpr float kBoardW = 520, kBoardH = 576, kStrip = 20, kFrameH = kBoardH + 2 * kStrip;
+  static constexpr float kPanelW = 280, kPanelBelowH = 330;
   static constexpr float kCell = 56, kMargin = 36;
+  static constexpr int kDefaultW = int(kBoardW + kPanelW), kDefaultH = int(kFrameH);
 
   // Fits the layout into a drawable of w x h pixels.
   void layout(int w, int h);
+  bool panel_below() const { return below_; }
   void set_flipped(bool f) { flipped_ = f; }
   bool flipped() const { return flipped_; }
   float scale() const { return scale_; }
@@ -35,9 +41,10 @@ class BoardView {
 
  private:
   float scale_ = 1;
-  Rect board_{0, 0, kBoardW, kBoardH};
-  Rect panel_{kBoardW, 0, kPanelW, kBoardH};
+  Rect board_{0, kStrip, kBoardW, kBoardH};
+  Rect panel_{kBoardW, 0, kPanelW, kFrameH};
   bool flipped_ = false;
+  bool below_ = false;
 };
 
 }  // namespace xq

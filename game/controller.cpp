@@ -159,9 +159,9 @@ void Controller::click(Square s) {
 void Controller::refuse(Move m) {
   sounds_.push_back(SoundId::Illegal);
   ++view_revision_;
-  refusal_.clear();
+  refusal_.reset();
   if (!is_pseudo_legal(game_.position(), m)) return;
-  refusal_ = game_.position().in_check() ? "必须应将" : "此着会让己方老将被将";
+  refusal_ = game_.position().in_check() ? Phrase::MustAnswerCheck : Phrase::ExposesKing;
   refusal_ms_ = now_ms_;
 }
 
@@ -178,7 +178,14 @@ std::optional<Square> Controller::king_in_check() const {
 }
 
 std::string Controller::refusal(int64_t now_ms) const {
-  return !refusal_.empty() && now_ms - refusal_ms_ < 2500 ? refusal_ : "";
+  return refusal_ && now_ms - refusal_ms_ < 2500 ? refusal_text() : "";
+}
+
+std::string Controller::refusal_text() const { return refusal_ ? phrase(*refusal_, language_) : ""; }
+
+void Controller::set_language(Language lang) {
+  language_ = lang;
+  ++view_revision_;
 }
 
 bool Controller::apply_move(Move m) {
@@ -246,7 +253,7 @@ bool Controller::offer_draw() {
     accept = scored && info.score <= 30 && game_.plies_since_capture() >= 20;
   }
   if (!accept) {
-    refusal_ = "电脑拒绝和棋";
+    refusal_ = Phrase::DrawDeclined;
     refusal_ms_ = now_ms_;
     ++view_revision_;
     return false;
@@ -350,17 +357,21 @@ std::vector<SoundId> Controller::take_sounds() {
 
 std::string Controller::banner() const {
   if (!game_over()) return "";
-  return verdict_text(game_.verdict());
+  if (language_ == Language::Chinese) return verdict_text(game_.verdict());
+  std::string text = verdict_text_en(game_.verdict());
+  text[0] = char(text[0] - 'a' + 'A');  // "Red wins by checkmate"
+  return text;
 }
 
 std::string Controller::status() const {
-  if (game_over()) return "对局结束";
-  if (review_ply_ >= 0) return "复盘：第 " + std::to_string(review_ply_) + " 步";
-  if (thinking()) return "电脑思考中…";
-  if (hinting()) return "正在计算提示…";
-  const std::string side = game_.side_to_move() == RED ? "红方" : "黑方";
-  if (game_.position().in_check()) return std::string("将军！").append(side).append("应将");
-  return side + "走棋";
+  const Language l = language_;
+  if (game_over()) return phrase(Phrase::GameOver, l);
+  if (review_ply_ >= 0) return say(l, Phrase::Reviewing, {std::to_string(review_ply_)});
+  if (thinking()) return phrase(Phrase::Thinking, l);
+  if (hinting()) return phrase(Phrase::Hinting, l);
+  const bool red = game_.side_to_move() == RED;
+  if (game_.position().in_check()) return phrase(red ? Phrase::RedInCheck : Phrase::BlackInCheck, l);
+  return phrase(red ? Phrase::RedToMove : Phrase::BlackToMove, l);
 }
 
 }  // namespace xq

@@ -12,6 +12,7 @@
 
 #include "book.h"
 #include "game.h"
+#include "language.h"
 #include "searcher.h"
 
 namespace xq {
@@ -23,11 +24,12 @@ enum class PlayerKind { Human, Computer };
 
 // The four playing levels: time per move and how much the computer varies its play.
 struct Level {
-  const char* name;
+  Phrase name;
   int movetime_ms;
   int randomness;
 };
-inline constexpr Level kLevels[] = {{"入门", 100, 40}, {"业余", 500, 16}, {"专业", 2000, 6}, {"大师", 8000, 0}};
+inline constexpr Level kLevels[] = {
+    {Phrase::Level0, 100, 40}, {Phrase::Level1, 500, 16}, {Phrase::Level2, 2000, 6}, {Phrase::Level3, 8000, 0}};
 constexpr int kLevelCount = 4;
 
 // Handicap starts: the side giving odds plays without these pieces.
@@ -85,6 +87,10 @@ class Controller {
   // Stops a computer-only game (both sides become human) or starts one.
   void stop_demo();
 
+  // The language of the status, banner and refusals (Chinese by default).
+  void set_language(Language lang);
+  Language language() const { return language_; }
+
   // ---- time ----
   // Polls the search and moves the game on. now_ms is a monotonic clock.
   void update(int64_t now_ms);
@@ -113,7 +119,7 @@ class Controller {
   std::optional<Square> king_in_check() const;
   // Why the last refused move was refused ("" when none or it is stale), and until when to say so.
   std::string refusal(int64_t now_ms) const;
-  const std::string& refusal_text() const { return refusal_; }
+  std::string refusal_text() const;
   int64_t refusal_until_ms() const { return refusal_ms_ + 2500; }
   // The moving piece's animation at now_ms: the move and how far it has got (0..1).
   std::optional<std::pair<Move, float>> animation(int64_t now_ms) const;
@@ -159,7 +165,8 @@ class Controller {
   uint64_t search_generation_ = 0;
   Move hint_ = kNoMove;
   Move pending_ = kNoMove;  // the computer's move, waiting for an animation to end
-  std::string refusal_;     // why the last move tried was refused
+  std::optional<Phrase> refusal_;  // why the last move tried was refused
+  Language language_ = Language::Chinese;
   int64_t refusal_ms_ = 0;
   Position review_pos_;
   Position analysis_root_;

@@ -4,35 +4,50 @@
 
 namespace xq {
 
+NotationStyle notation_style(const UiState& ui) {
+  if (ui.iccs) return NotationStyle::Iccs;
+  return ui.language == Language::English ? NotationStyle::Wxf : NotationStyle::Chinese;
+}
+
 std::vector<Button> panel_buttons(const UiState& ui, const Controller& c) {
   std::vector<Button> b;
+  const Language l = ui.language;
   const float w = 62, h = 28, gap = 4, x0 = 10;
-  auto row = [&](float y, std::initializer_list<std::pair<Action, std::string>> items,
+  auto row = [&](float y, std::initializer_list<std::pair<Action, Phrase>> items,
                  std::initializer_list<bool> active) {
     int i = 0;
     auto a = active.begin();
     for (auto& [act, label] : items) {
-      b.push_back({act, label, {x0 + i * (w + gap), y, w, h}, a != active.end() ? *a : false});
+      b.push_back({act, phrase(label, l), {x0 + i * (w + gap), y, w, h}, a != active.end() ? *a : false});
       ++i;
       if (a != active.end()) ++a;
     }
   };
-  row(10, {{Action::NewGame, "新局"}, {Action::Undo, "悔棋"}, {Action::Redo, "还原"}, {Action::Flip, "翻转"}},
+  row(10, {{Action::NewGame, Phrase::NewGame}, {Action::Undo, Phrase::Undo}, {Action::Redo, Phrase::Redo},
+           {Action::Flip, Phrase::Flip}},
       {false, false, false, ui.flipped});
-  row(42, {{Action::Hint, "提示"}, {Action::Sound, "音效"}, {Action::Animation, "动画"}, {Action::Analysis, "分析"}},
+  row(42, {{Action::Hint, Phrase::Hint}, {Action::Sound, Phrase::Sound}, {Action::Animation, Phrase::Animation},
+           {Action::Analysis, Phrase::Analysis}},
       {c.hint() != kNoMove, ui.sound, c.animation_ms() > 0, ui.analysis});
   row(74, {{Action::Level0, kLevels[0].name}, {Action::Level1, kLevels[1].name}, {Action::Level2, kLevels[2].name},
            {Action::Level3, kLevels[3].name}},
       {c.level() == 0, c.level() == 1, c.level() == 2, c.level() == 3});
   const Mode m = c.mode();
-  row(106, {{Action::ModeRed, "执红"}, {Action::ModeBlack, "执黑"}, {Action::ModeTwo, "双人"}, {Action::ModeDemo, "演示"}},
+  row(106, {{Action::ModeRed, Phrase::ModeRed}, {Action::ModeBlack, Phrase::ModeBlack}, {Action::ModeTwo, Phrase::ModeTwo},
+            {Action::ModeDemo, Phrase::ModeDemo}},
       {m == Mode::HumanRed, m == Mode::HumanBlack, m == Mode::TwoPlayers, m == Mode::ComputerOnly});
-  row(138, {{Action::Save, "保存"}, {Action::Load, "载入"}, {Action::CopyFen, "复制"}, {Action::PasteFen, "粘贴"}},
+  row(138, {{Action::Save, Phrase::Save}, {Action::Load, Phrase::Load}, {Action::CopyFen, Phrase::Copy},
+            {Action::PasteFen, Phrase::Paste}},
       {});
-  row(170, {{Action::HandicapOne, "让单马"}, {Action::HandicapTwo, "让双马"}, {Action::HandicapNine, "让九子"}}, {});
-  b.push_back({Action::OfferDraw, "求和", {kListX + kListW - 162, kListY - 26, 50, 22}, false});
-  b.push_back({Action::Resign, "认输", {kListX + kListW - 106, kListY - 26, 50, 22}, false});
-  b.push_back({Action::Notation, ui.iccs ? "ICCS" : "中文", {kListX + kListW - 50, kListY - 26, 50, 22}, ui.iccs});
+  row(170, {{Action::HandicapOne, Phrase::OneHorse}, {Action::HandicapTwo, Phrase::TwoHorses},
+            {Action::HandicapNine, Phrase::NinePieces}, {Action::Language, Phrase::OtherLanguage}},
+      {});
+  const Rect list = move_list_rect(ui.panel_below);
+  const float right = list.x + list.w, top = list.y - 26;
+  b.push_back({Action::OfferDraw, phrase(Phrase::OfferDraw, l), {right - 162, top, 50, 22}, false});
+  b.push_back({Action::Resign, phrase(Phrase::Resign, l), {right - 106, top, 50, 22}, false});
+  b.push_back({Action::Notation, ui.iccs ? "ICCS" : phrase(Phrase::NativeNotation, l), {right - 50, top, 50, 22},
+               ui.iccs});
   return b;
 }
 
@@ -42,19 +57,24 @@ Action button_at(const std::vector<Button>& buttons, float x, float y) {
   return Action::None;
 }
 
-int visible_rounds() { return int(kListH / kRowH); }
+Rect move_list_rect(bool panel_below) {
+  return panel_below ? Rect{275, 36, 240, 284} : Rect{10, 352, 260, 254};
+}
 
-int follow_scroll(const Controller& c) {
+int visible_rounds(bool panel_below) { return int(move_list_rect(panel_below).h / kRowH); }
+
+int follow_scroll(const Controller& c, bool panel_below) {
   const bool black_first = c.game().start_side() == BLACK;
   const int rounds = (c.game().ply() + (black_first ? 1 : 0) + 1) / 2;
-  return std::max(0, rounds - visible_rounds());
+  return std::max(0, rounds - visible_rounds(panel_below));
 }
 
 std::optional<int> move_list_hit(const UiState& ui, const Controller& c, float x, float y) {
-  if (x < kListX || x >= kListX + kListW || y < kListY || y >= kListY + kListH) return std::nullopt;
-  const int round = ui.scroll + int((y - kListY) / kRowH);
+  const Rect list = move_list_rect(ui.panel_below);
+  if (!list.contains(x, y)) return std::nullopt;
+  const int round = ui.scroll + int((y - list.y) / kRowH);
   const bool black_first = c.game().start_side() == BLACK;
-  const int col = x < kListX + 130 ? 0 : 1;  // red's move, black's move
+  const int col = x < list.x + list.w / 2 ? 0 : 1;  // red's move, black's move
   int index = round * 2 + col - (black_first ? 1 : 0);  // index of the move in the record
   if (index < 0 || index >= c.game().ply()) return std::nullopt;
   return index + 1;  // review the position after that move

@@ -7,6 +7,7 @@
 
 #include "board_view.h"
 #include "controller.h"
+#include "notation.h"
 
 namespace xq {
 
@@ -14,15 +15,17 @@ enum class Action {
   None, NewGame, Undo, Redo, Flip, Hint, Sound, Animation, Analysis, Notation,
   Level0, Level1, Level2, Level3, ModeRed, ModeBlack, ModeTwo, ModeDemo,
   Save, Load, CopyFen, PasteFen, HandicapOne, HandicapTwo, HandicapNine, ResumeYes, ResumeNo,
-  OfferDraw, Resign
+  OfferDraw, Resign, Language
 };
 
 // What the window shows besides the game itself.
 struct UiState {
   bool sound = true;
   bool analysis = true;
-  bool iccs = false;  // move list in ICCS instead of Chinese
+  bool iccs = false;  // moves in ICCS instead of the language's own notation (Chinese or WXF)
+  Language language = Language::Chinese;
   bool flipped = false;  // black at the bottom (a view property, not the game's)
+  bool panel_below = false;  // the panel's shape: under the board (wide) or beside it (tall)
   int scroll = 0;     // first round shown in the move list
   bool follow = true; // keep the newest move in view
   std::string message;
@@ -39,13 +42,18 @@ struct Button {
 std::vector<Button> panel_buttons(const UiState& ui, const Controller& c);
 Action button_at(const std::vector<Button>& buttons, float x, float y);
 
-// Move list geometry.
-constexpr float kListX = 10, kListY = 352, kListW = 260, kListH = 214, kRowH = 20;
-constexpr float kStatusY = 208, kAnalysisY = 234;
-int visible_rounds();
+// The notation of the move list and the analysis.
+NotationStyle notation_style(const UiState& ui);
+
+// Panel geometry: the status and analysis lines are at the same place in
+// both shapes; the move list is below them in the tall panel and beside them
+// in the wide one.
+constexpr float kRowH = 20, kStatusY = 208, kAnalysisY = 234;
+Rect move_list_rect(bool panel_below);
+int visible_rounds(bool panel_below);
 // The ply (moves played before the position) a click in the list asks to review.
 std::optional<int> move_list_hit(const UiState& ui, const Controller& c, float x, float y);
 // First round to show so that the newest move is visible.
-int follow_scroll(const Controller& c);
+int follow_scroll(const Controller& c, bool panel_below);
 
 }  // namespace xq

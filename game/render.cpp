@@ -124,7 +124,9 @@ void Renderer::draw_banner(const ViewModel& vm, const BoardView& v) {
 void Renderer::draw_button(const Button& b, const Rect& r, float s, int text_px) {
   fill(r, b.active ? SDL_Color{196, 140, 60, 255} : SDL_Color{110, 70, 40, 255});
   fill({r.x, r.y + r.h - 2 * s, r.w, 2 * s}, {40, 22, 10, 160});
-  text_.draw(b.label, r.x + r.w / 2, r.y + (r.h - text_px) / 2 - 2 * s, text_px, kPanelText, 1);
+  int px = text_px;  // a long label (English) is set smaller to fit its button
+  while (px > 8 && text_.width(b.label, px) > r.w - 4 * s) --px;
+  text_.draw(b.label, r.x + r.w / 2, r.y + (r.h - px) / 2 - 2 * s, px, kPanelText, 1);
 }
 
 void Renderer::draw_dialog(const Dialog& d, const BoardView& v) {
@@ -138,6 +140,16 @@ void Renderer::draw_dialog(const Dialog& d, const BoardView& v) {
   }
 }
 
+void Renderer::draw_file_numbers(const ViewModel& vm, const BoardView& v) {
+  const Rect b = v.board();
+  const float s = v.scale(), strip = BoardView::kStrip * s;
+  for (int col = 0; col < 9; ++col) {
+    const float x = b.x + (BoardView::kMargin + col * BoardView::kCell) * s;
+    text_.draw(vm.top_numbers[col], x, b.y - strip + 1 * s, int(15 * s), kDim, 1);
+    text_.draw(vm.bottom_numbers[col], x, b.y + b.h + 1 * s, int(15 * s), kDim, 1);
+  }
+}
+
 void Renderer::draw_analysis(const ViewModel& vm, const Rect& p, float s) {
   static constexpr float kLineY[4] = {0, 20, 42, 62};  // depth and score, nodes, two PV lines
   for (size_t i = 0; i < vm.analysis.size() && i < 4; ++i)
@@ -145,22 +157,24 @@ void Renderer::draw_analysis(const ViewModel& vm, const Rect& p, float s) {
 }
 
 void Renderer::draw_move_list(const ViewModel& vm, const Rect& p, float s) {
-  text_.draw("着法", p.x + kListX * s, p.y + (kListY - 24) * s, int(16 * s), kHighlight);
-  fill({p.x + kListX * s, p.y + kListY * s, kListW * s, kListH * s}, {52, 30, 16, 255});
-  const int rows = visible_rounds();
+  const Rect list = move_list_rect(vm.panel_below);
+  const float lx = list.x, ly = list.y, col_w = (list.w - 34) / 2;  // two move columns after the number
+  text_.draw(vm.moves_label, p.x + lx * s, p.y + (ly - 24) * s, int(16 * s), kHighlight);
+  fill({p.x + lx * s, p.y + ly * s, list.w * s, list.h * s}, {52, 30, 16, 255});
+  const int rows = visible_rounds(vm.panel_below);
   for (int i = vm.scroll; i < int(vm.rows.size()) && i < vm.scroll + rows; ++i) {
     const MoveListRow& row = vm.rows[size_t(i)];
-    const float ry = p.y + (kListY + (i - vm.scroll) * kRowH + 1) * s;
+    const float ry = p.y + (ly + (i - vm.scroll) * kRowH + 1) * s;
     for (int col = 0; col < 2; ++col) {
       const int ply = col == 0 ? row.red_ply : row.black_ply;
       if (ply > 0 && ply == vm.current_ply)
-        fill({p.x + (kListX + 34 + col * 112) * s, ry, 104 * s, (kRowH - 2) * s}, {150, 96, 44, 255});
+        fill({p.x + (lx + 34 + col * col_w) * s, ry, (col_w - 8) * s, (kRowH - 2) * s}, {150, 96, 44, 255});
     }
     char num[16];
     std::snprintf(num, sizeof num, "%d.", row.number);
-    text_.draw(num, p.x + (kListX + 30) * s, ry, int(15 * s), kDim, 2);
-    text_.draw(row.red, p.x + (kListX + 40) * s, ry, int(15 * s), SDL_Color{255, 150, 130, 255});
-    text_.draw(row.black, p.x + (kListX + 152) * s, ry, int(15 * s), kPanelText);
+    text_.draw(num, p.x + (lx + 30) * s, ry, int(15 * s), kDim, 2);
+    text_.draw(row.red, p.x + (lx + 40) * s, ry, int(15 * s), SDL_Color{255, 150, 130, 255});
+    text_.draw(row.black, p.x + (lx + 40 + col_w) * s, ry, int(15 * s), kPanelText);
   }
 }
 
@@ -168,7 +182,7 @@ void Renderer::draw_panel(const ViewModel& vm, const BoardView& v, int64_t now_m
   const Rect p = v.panel();
   const float s = v.scale();
   fill(p, {74, 44, 24, 255});
-  fill({p.x, p.y, 3 * s, p.h}, {40, 22, 10, 255});
+  fill(vm.panel_below ? Rect{p.x, p.y, p.w, 3 * s} : Rect{p.x, p.y, 3 * s, p.h}, {40, 22, 10, 255});  // the seam
   for (const Button& b : vm.buttons)
     draw_button(b, {p.x + b.rect.x * s, p.y + b.rect.y * s, b.rect.w * s, b.rect.h * s}, s, int(16 * s));
   // Status (or a passing message), with a small spinner while the computer thinks.
@@ -192,6 +206,7 @@ void Renderer::draw(const ViewModel& vm, const BoardView& view, int64_t now_ms) 
   SDL_SetRenderDrawColor(r_, 58, 34, 18, 255);
   SDL_RenderClear(r_);
   draw_board(vm, view, now_ms);
+  draw_file_numbers(vm, view);
   draw_banner(vm, view);
   draw_panel(vm, view, now_ms);
   if (vm.dialog) draw_dialog(*vm.dialog, view);

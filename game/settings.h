@@ -19,6 +19,7 @@ struct Settings {
   bool flip = false;
   bool analysis = true;
   bool iccs = false;
+  std::string lang;  // zh, en ("" = the desktop's locale)
   int width = 0, height = 0;  // window size (0 = default)
 };
 

@@ -13,6 +13,16 @@ namespace {
 
 void board_part(const Controller& c, const UiState& ui, ViewModel& vm) {
   vm.flipped = ui.flipped;
+  vm.panel_below = ui.panel_below;
+  // Each side counts the files from its own right: red 九..一 (1..9 in English), black 1..9.
+  static const char* const kRedDigits[10] = {"", "一", "二", "三", "四", "五", "六", "七", "八", "九"};
+  for (int col = 0; col < 9; ++col) {
+    const int file = ui.flipped ? 8 - col : col;
+    const int red = 9 - file, black = file + 1;
+    const std::string red_name = ui.language == Language::English ? std::to_string(red) : kRedDigits[red];
+    (ui.flipped ? vm.top_numbers : vm.bottom_numbers)[col] = red_name;
+    (ui.flipped ? vm.bottom_numbers : vm.top_numbers)[col] = std::to_string(black);
+  }
   const Position pos = c.shown_position();
   for (Square s = 0; s < 256; ++s)
     if (const PieceId id = pos.piece_at(s)) vm.pieces.push_back({id, s});
@@ -29,32 +39,37 @@ void board_part(const Controller& c, const UiState& ui, ViewModel& vm) {
   }
   vm.banner = c.banner();
   vm.outcome = c.game().verdict().outcome;
-  if (!vm.banner.empty()) vm.banner_note = "点击棋盘开始新局 · 悔棋可以继续";
+  if (!vm.banner.empty()) vm.banner_note = phrase(Phrase::BannerNote, ui.language);
 }
 
 // Depth and score from the player's side (red's when both or neither play),
 // nodes and speed, and the principal variation in Chinese notation.
-void analysis_part(const Controller& c, ViewModel& vm) {
+void analysis_part(const Controller& c, const UiState& ui, ViewModel& vm) {
+  const Language l = ui.language;
   const SearchInfo info = c.analysis();
   if (info.depth <= 0) return;
   Color view = c.player(RED) == PlayerKind::Human ? RED : BLACK;
   if (c.mode() == Mode::TwoPlayers || c.mode() == Mode::ComputerOnly) view = RED;
   Position pos = c.analysis_root();
   const int score = info.score * (pos.side() == view ? 1 : -1);
-  char line[160];
+  const std::string depth = std::to_string(info.depth);
   if (is_mate_score(score))
-    std::snprintf(line, sizeof line, "深度 %d  %s%d步杀", info.depth, score > 0 ? "" : "被", std::abs(mate_in_moves(score)));
+    vm.analysis.push_back(say(l, score > 0 ? Phrase::DepthMate : Phrase::DepthMated,
+                              {depth, std::to_string(std::abs(mate_in_moves(score)))}));
   else
-    std::snprintf(line, sizeof line, "深度 %d  分数 %+d", info.depth, score);
-  vm.analysis.push_back(line);
-  std::snprintf(line, sizeof line, "%.1f万节点  %.0f万/秒", info.nodes / 1e4, info.nps / 1e4);
-  vm.analysis.push_back(line);
+    vm.analysis.push_back(say(l, Phrase::DepthScore, {depth, std::string(score > 0 ? "+" : "").append(std::to_string(score))}));
+  // Chinese counts in 万 (10,000), English in thousands.
+  const double unit = l == Language::English ? 1e3 : 1e4;
+  char nodes[32], speed[32];
+  std::snprintf(nodes, sizeof nodes, "%.1f", double(info.nodes) / unit);
+  std::snprintf(speed, sizeof speed, "%.0f", double(info.nps) / unit);
+  vm.analysis.push_back(say(l, Phrase::NodesSpeed, {nodes, speed}));
   std::string pv;
   int shown = 0;
   for (Move m : info.pv) {
     if (shown == 8 || !is_legal(pos, m)) break;
     if (!pv.empty()) pv += ' ';
-    pv += move_to_chinese(pos, m);
+    pv += move_name(pos, m, notation_style(ui));
     pos.do_move(m);
     if (++shown == 4) {
       vm.analysis.push_back(pv);
@@ -67,7 +82,7 @@ void analysis_part(const Controller& c, ViewModel& vm) {
 void move_list_part(const Controller& c, const UiState& ui, ViewModel& vm) {
   const Game& g = c.game();
   const bool black_first = g.start_side() == BLACK;
-  const std::vector<std::string> names = line_names(g.start_position(), g.moves(), ui.iccs);
+  const std::vector<std::string> names = line_names(g.start_position(), g.moves(), notation_style(ui));
   for (int i = 0; i < g.ply(); ++i) {
     const std::string& name = names[size_t(i)];
     const int slot = i + (black_first ? 1 : 0);
@@ -87,6 +102,8 @@ ViewModel build_view_model(const Controller& c, const UiState& ui, std::optional
   board_part(c, ui, vm);
   vm.buttons = panel_buttons(ui, c);
   vm.status = c.status();
+  vm.moves_label = phrase(Phrase::Moves, ui.language);
+  vm.title = phrase(Phrase::Title, ui.language);
   vm.message = ui.message;
   vm.message_until_ms = ui.message_until_ms;
   if (!c.refusal_text().empty() && c.refusal_until_ms() > vm.message_until_ms) {
@@ -94,7 +111,7 @@ ViewModel build_view_model(const Controller& c, const UiState& ui, std::optional
     vm.message_until_ms = c.refusal_until_ms();
   }
   vm.busy = c.thinking() || c.hinting();
-  if (ui.analysis) analysis_part(c, vm);
+  if (ui.analysis) analysis_part(c, ui, vm);
   move_list_part(c, ui, vm);
   vm.dialog = std::move(dialog);
   return vm;
@@ -111,6 +128,8 @@ const ViewModel& ViewModelCache::get(const Controller& c, const UiState& ui, con
   k.sound = ui.sound;
   k.analysis = ui.analysis;
   k.iccs = ui.iccs;
+  k.panel_below = ui.panel_below;
+  k.language = ui.language;
   k.flipped = ui.flipped;
   k.scroll = ui.scroll;
   k.message = ui.message + std::to_string(ui.message_until_ms);

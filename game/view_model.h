@@ -34,6 +34,8 @@ struct MoveListRow {
 struct ViewModel {
   // The board.
   bool flipped = false;
+  std::string top_numbers[9], bottom_numbers[9];  // file numbers by screen column, left to right
+  bool panel_below = false;  // the panel's shape (see BoardView)
   std::vector<PieceOnBoard> pieces;  // of the position on show
   Move last_move = kNoMove, hint = kNoMove;
   std::optional<Square> selected;
@@ -51,6 +53,8 @@ struct ViewModel {
   // The panel.
   std::vector<Button> buttons;
   std::string status;
+  std::string moves_label;  // the move list's heading
+  std::string title;        // the window's title
   std::string message;  // a passing note shown instead of the status until message_until_ms
   int64_t message_until_ms = 0;
   bool busy = false;  // the computer thinks (a spinner)
@@ -76,6 +80,8 @@ class ViewModelCache {
     int depth = -1;
     uint64_t nodes = 0;
     bool sound = false, analysis = false, iccs = false, flipped = false;
+    Language language = Language::Chinese;
+    bool panel_below = false;
     int scroll = 0;
     std::string message;
     bool dialog = false;

@@ -250,3 +250,91 @@ TEST(AppModel, ViewModelShowsSelectionTargetsAndMovesAndIsRebuiltOnlyOnChange) {
   EXPECT_EQ(cache.get(f.m.controller(), ui, std::nullopt).rows[0].red, "h2e2");
   EXPECT_EQ(cache.builds(), 2);
 }
+
+// English: every word on the panel, the status, the banner and the messages,
+// the moves in WXF; the choice made in the window is kept in the settings.
+TEST(AppModel, EnglishShowsEnglishWordsAndWxfMoves) {
+  Fixture f;
+  xq::StartOptions o;
+  o.lang = "en";
+  o.mode = "two";
+  o.moves = "h2e2 h9g7";
+  ASSERT_TRUE(f.start(o));
+  const xq::ViewModel& vm = f.m.view_model();
+  EXPECT_EQ(vm.status, "Red to move");
+  EXPECT_EQ(vm.moves_label, "Moves");
+  ASSERT_FALSE(vm.rows.empty());
+  EXPECT_EQ(vm.rows[0].red, "C2=5");
+  EXPECT_EQ(vm.rows[0].black, "H8+7");
+  for (const xq::Button& b : vm.buttons)  // all English but the one naming the other language (中文)
+    for (unsigned char ch : b.label)
+      if (b.action != Action::Language) EXPECT_LT(ch, 0x80) << "not English: " << b.label;
+  EXPECT_EQ(vm.bottom_numbers[0], "9");  // red counts from its right, in Arabic numerals in English
+  EXPECT_EQ(vm.top_numbers[0], "1");
+  f.m.act(Action::CopyFen);
+  EXPECT_EQ(f.m.message(), "Position copied");
+  f.m.act(Action::Resign);
+  EXPECT_EQ(f.m.view_model().banner, "Black wins (red resigns)");
+  // Back to Chinese from the panel's button (or the L key); the settings keep it.
+  f.m.act(Action::Language);
+  EXPECT_EQ(f.m.view_model().banner, "红方认输，黑方胜");
+  EXPECT_EQ(f.m.view_model().rows[0].red, "炮二平五");
+  EXPECT_EQ(f.m.view_model().bottom_numbers[0], "九");
+  EXPECT_NE(f.files->files["settings.ini"].find("lang=zh"), std::string::npos);
+  f.m.key(Key::L, false);
+  EXPECT_EQ(f.m.ui().language, xq::Language::English);
+  EXPECT_NE(f.files->files["settings.ini"].find("lang=en"), std::string::npos);
+}
+
+TEST(AppModel, LanguageComesFromTheOptionThenTheSettingsThenTheLocale) {
+  {
+    Fixture f;
+    xq::StartOptions o;
+    o.locale_language = xq::Language::English;
+    ASSERT_TRUE(f.start(o));
+    EXPECT_EQ(f.m.ui().language, xq::Language::English);
+    EXPECT_EQ(f.m.view_model().status, "Red to move");
+  }
+  {
+    Fixture f(Fixture::Files{{"settings.ini", "lang=zh\n"}});
+    xq::StartOptions o;
+    o.locale_language = xq::Language::English;
+    ASSERT_TRUE(f.start(o));
+    EXPECT_EQ(f.m.view_model().status, "红方走棋");
+  }
+  {
+    Fixture f(Fixture::Files{{"settings.ini", "lang=zh\n"}});
+    xq::StartOptions o;
+    o.lang = "en";
+    ASSERT_TRUE(f.start(o));
+    EXPECT_EQ(f.m.view_model().status, "Red to move");
+  }
+  EXPECT_EQ(xq::language_of_locale("en_GB.UTF-8"), xq::Language::English);
+  EXPECT_EQ(xq::language_of_locale("zh_CN.UTF-8"), xq::Language::Chinese);
+  EXPECT_EQ(xq::language_of_locale("C.UTF-8"), xq::Language::Chinese);
+  EXPECT_EQ(xq::say(xq::Language::English, xq::Phrase::CannotOpen, {"a.pgn", "bad tag"}), "Cannot open a.pgn: bad tag");
+}
+
+// In a portrait window the panel sits under the board and its buttons and
+// move list answer there.
+TEST(AppModel, PortraitWindowPanelAnswersClicks) {
+  Fixture f;
+  xq::StartOptions o;
+  o.mode = "two";
+  o.moves = "h2e2 h9g7 b0c2";
+  ASSERT_TRUE(f.start(o));
+  f.m.layout(600, 900);
+  const xq::ViewModel& vm = f.m.view_model();
+  ASSERT_TRUE(vm.panel_below);
+  const xq::Rect p = f.m.board_view().panel();
+  const float s = f.m.board_view().scale();
+  for (const xq::Button& b : vm.buttons) {
+    if (b.action != Action::Flip) continue;
+    f.m.click(p.x + (b.rect.x + b.rect.w / 2) * s, p.y + (b.rect.y + b.rect.h / 2) * s);
+  }
+  EXPECT_TRUE(f.m.ui().flipped);
+  // The first round's red move in the list, right of the buttons: review after ply 1.
+  const xq::Rect list = xq::move_list_rect(true);
+  f.m.click(p.x + (list.x + 50) * s, p.y + (list.y + 5) * s);
+  EXPECT_EQ(f.m.controller().review_ply(), 1);
+}

@@ -258,29 +258,51 @@ TEST(Controller, LoadGameValidatesAndKeepsStateOnError) {
 
 TEST(BoardView, ClicksMapEitherWay) {
   xq::BoardView v;
-  v.layout(800, 576);
+  v.layout(800, 616);  // the design size: the board has a 20-high strip of file numbers above and below
   EXPECT_FLOAT_EQ(v.scale(), 1.0f);
+  EXPECT_FALSE(v.panel_below());
   float x, y;
   v.square_center(sq("a0"), x, y);
   EXPECT_FLOAT_EQ(x, 36);
-  EXPECT_FLOAT_EQ(y, 540);
+  EXPECT_FLOAT_EQ(y, 20 + 540);
   EXPECT_EQ(v.square_at(x + 10, y - 10), sq("a0"));
-  EXPECT_FALSE(v.square_at(36 + 28, 540));  // between two points
+  EXPECT_FALSE(v.square_at(36 + 28, 560));  // between two points
   v.set_flipped(true);
-  EXPECT_EQ(v.square_at(36, 540), sq("i9"));
+  EXPECT_EQ(v.square_at(36, 560), sq("i9"));
   v.square_center(sq("e0"), x, y);
   EXPECT_EQ(v.square_at(x, y), sq("e0"));
-  EXPECT_FLOAT_EQ(y, 36);
+  EXPECT_FLOAT_EQ(y, 20 + 36);
   // Twice the size: everything scales.
   v.set_flipped(false);
-  v.layout(1600, 1152);
+  v.layout(1600, 1232);
   EXPECT_FLOAT_EQ(v.scale(), 2.0f);
   v.square_center(sq("i9"), x, y);
   EXPECT_FLOAT_EQ(x, 2 * (36 + 8 * 56));
   EXPECT_EQ(v.square_at(x, y), sq("i9"));
-  // A wide window centres the layout.
-  v.layout(1000, 576);
+  // A wide window centres the layout, the board spanning the height.
+  v.layout(1000, 616);
   EXPECT_FLOAT_EQ(v.board().x, 100);
+  v.layout(1200, 400);
+  EXPECT_FALSE(v.panel_below());
+  EXPECT_NEAR(v.board().h + 2 * 20 * v.scale(), 400, 1);
+}
+
+// A portrait window puts the panel under the board, which spans the width.
+TEST(BoardView, PortraitWindowPutsThePanelBelow) {
+  xq::BoardView v;
+  v.layout(520, 946);
+  EXPECT_TRUE(v.panel_below());
+  EXPECT_FLOAT_EQ(v.scale(), 1.0f);
+  EXPECT_FLOAT_EQ(v.board().w, 520);
+  EXPECT_FLOAT_EQ(v.panel().y, 616);
+  EXPECT_FLOAT_EQ(v.panel().w, 520);
+  v.layout(600, 900);
+  EXPECT_TRUE(v.panel_below());
+  EXPECT_GT(v.scale(), 0.95f);  // beside the board it would be 0.75
+  EXPECT_GE(v.panel().y, v.board().y + v.board().h);
+  float x, y;
+  v.square_center(sq("e4"), x, y);
+  EXPECT_EQ(v.square_at(x, y), sq("e4"));
 }
 
 TEST(Controller, ComputerOpensFromTheBook) {

@@ -10,9 +10,10 @@ trap 'rm -rf "$tmp"' EXIT
 export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 fail() { echo "FAIL: $*"; exit 1; }
 
-# Grid point of file f, rank r (red at the bottom) in an 800x576 window.
+# Grid point of file f, rank r (red at the bottom) in the default 800x616
+# window (the board starts below a 20-pixel strip of file numbers).
 px() { echo $((36 + $1 * 56)); }
-py() { echo $((36 + (9 - $1) * 56)); }
+py() { echo $((20 + 36 + (9 - $1) * 56)); }
 
 # 1. Click the cannon h2 then e2; the computer answers.
 out="$("$game" --config-dir "$tmp/c1" --resume no --no-book --movetime 50 --max-frames 200 --print-state \
@@ -40,7 +41,7 @@ echo "exit while thinking after ${elapsed_ms} ms"
 # 3. Screenshots: the file is a PNG of the requested size.
 "$game" --screenshot "$tmp/s.png" --moves "h2e2 h9g7" --select b0 --no-book
 [[ "$(head -c 8 "$tmp/s.png" | od -An -tx1 | tr -d ' \n')" == "89504e470d0a1a0a" ]] || fail "not a PNG"
-[[ "$(head -c 24 "$tmp/s.png" | tail -c 8 | od -An -tu1 | tr -s ' ')" == " 0 0 3 32 0 0 2 64" ]] || fail "not 800x576"
+[[ "$(head -c 24 "$tmp/s.png" | tail -c 8 | od -An -tu1 | tr -s ' ')" == " 0 0 3 32 0 0 2 104" ]] || fail "not 800x616"
 "$game" --screenshot "$tmp/big.png" --width 1600 --height 1152 --no-book
 [[ "$(head -c 24 "$tmp/big.png" | tail -c 8 | od -An -tu1 | tr -s ' ')" == " 0 0 6 64 0 0 4 128" ]] || fail "not 1600x1152"
 

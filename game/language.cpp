@@ -1,0 +1,121 @@
+#include "language.h"
+
+namespace xq {
+
+namespace {
+
+struct Words {
+  Phrase phrase;
+  const char* zh;
+  const char* en;
+};
+
+// In Phrase order (checked below at compile time).
+constexpr Words kWords[] = {
+    {Phrase::NewGame, "新局", "New"},
+    {Phrase::Undo, "悔棋", "Undo"},
+    {Phrase::Redo, "还原", "Redo"},
+    {Phrase::Flip, "翻转", "Flip"},
+    {Phrase::Hint, "提示", "Hint"},
+    {Phrase::Sound, "音效", "Sound"},
+    {Phrase::Animation, "动画", "Motion"},
+    {Phrase::Analysis, "分析", "Analyse"},
+    {Phrase::Level0, "入门", "Novice"},
+    {Phrase::Level1, "业余", "Amateur"},
+    {Phrase::Level2, "专业", "Expert"},
+    {Phrase::Level3, "大师", "Master"},
+    {Phrase::ModeRed, "执红", "Red"},
+    {Phrase::ModeBlack, "执黑", "Black"},
+    {Phrase::ModeTwo, "双人", "2 players"},
+    {Phrase::ModeDemo, "演示", "Demo"},
+    {Phrase::Save, "保存", "Save"},
+    {Phrase::Load, "载入", "Open"},
+    {Phrase::Copy, "复制", "Copy"},
+    {Phrase::Paste, "粘贴", "Paste"},
+    {Phrase::OneHorse, "让单马", "-1 horse"},
+    {Phrase::TwoHorses, "让双马", "-2 horses"},
+    {Phrase::NinePieces, "让九子", "-9 pieces"},
+    {Phrase::OtherLanguage, "English", "中文"},
+    {Phrase::OfferDraw, "求和", "Draw?"},
+    {Phrase::Resign, "认输", "Resign"},
+    {Phrase::NativeNotation, "中文", "WXF"},
+    {Phrase::Moves, "着法", "Moves"},
+    {Phrase::GameOver, "对局结束", "Game over"},
+    {Phrase::Reviewing, "复盘：第 {} 步", "Review: move {}"},
+    {Phrase::Thinking, "电脑思考中…", "The computer is thinking…"},
+    {Phrase::Hinting, "正在计算提示…", "Working out a hint…"},
+    {Phrase::RedToMove, "红方走棋", "Red to move"},
+    {Phrase::BlackToMove, "黑方走棋", "Black to move"},
+    {Phrase::RedInCheck, "将军！红方应将", "Check! Red must answer it"},
+    {Phrase::BlackInCheck, "将军！黑方应将", "Check! Black must answer it"},
+    {Phrase::MustAnswerCheck, "必须应将", "You must answer the check"},
+    {Phrase::ExposesKing, "此着会让己方老将被将", "That would leave your king in check"},
+    {Phrase::DrawDeclined, "电脑拒绝和棋", "The computer declines the draw"},
+    {Phrase::BannerNote, "点击棋盘开始新局 · 悔棋可以继续", "Click the board for a new game · Undo to play on"},
+    {Phrase::DepthScore, "深度 {}  分数 {}", "Depth {}  score {}"},
+    {Phrase::DepthMate, "深度 {}  {}步杀", "Depth {}  mate in {}"},
+    {Phrase::DepthMated, "深度 {}  被{}步杀", "Depth {}  mated in {}"},
+    {Phrase::NodesSpeed, "{}万节点  {}万/秒", "{}k nodes  {}k/s"},
+    {Phrase::ResumeQuestion, "继续上次未下完的对局？（{} 步）", "Resume the unfinished game? ({} moves)"},
+    {Phrase::ResumeYes, "继续", "Resume"},
+    {Phrase::Resumed, "已恢复上次的对局", "The last game is back"},
+    {Phrase::CannotResume, "无法恢复: {}", "Cannot resume: {}"},
+    {Phrase::CannotOpen, "无法载入 {}: {}", "Cannot open {}: {}"},
+    {Phrase::Opened, "已载入 {}", "Opened {}"},
+    {Phrase::Saved, "已保存 {}", "Saved {}"},
+    {Phrase::NoSavedGame, "没有保存的对局（可把 PGN 文件拖进窗口）", "No saved game (drop a PGN file on the window)"},
+    {Phrase::CannotRead, "无法读取 {}", "Cannot read {}"},
+    {Phrase::Pasted, "已粘贴局面", "Position pasted"},
+    {Phrase::TheClipboard, "剪贴板", "the clipboard"},
+    {Phrase::NotAPosition, "剪贴板不是局面: {}", "The clipboard holds no position: {}"},
+    {Phrase::Copied, "局面已复制", "Position copied"},
+    {Phrase::Computer, "电脑", "Computer"},
+    {Phrase::Player, "玩家", "Player"},
+    {Phrase::Event, "中国象棋", "Xiangqi"},
+    {Phrase::Title, "中国象棋", "Xiangqi"},
+};
+static_assert(sizeof kWords / sizeof kWords[0] == size_t(Phrase::Count), "a phrase without words");
+constexpr bool in_order() {
+  for (size_t i = 0; i < size_t(Phrase::Count); ++i)
+    if (kWords[i].phrase != Phrase(i)) return false;
+  return true;
+}
+static_assert(in_order(), "kWords is out of Phrase order");
+
+}  // namespace
+
+const char* phrase(Phrase p, Language lang) {
+  const Words& w = kWords[size_t(p)];
+  return lang == Language::English ? w.en : w.zh;
+}
+
+std::string say(Language lang, Phrase p, std::initializer_list<std::string> values) {
+  const std::string pattern = phrase(p, lang);
+  std::string out;
+  auto value = values.begin();
+  for (size_t i = 0; i < pattern.size(); ++i) {
+    if (pattern.compare(i, 2, "{}") == 0 && value != values.end()) {
+      out += *value++;
+      ++i;
+    } else {
+      out += pattern[i];
+    }
+  }
+  return out;
+}
+
+std::optional<Language> parse_language(const std::string& code) {
+  if (code == "zh") return Language::Chinese;
+  if (code == "en") return Language::English;
+  return std::nullopt;
+}
+
+const char* language_code(Language lang) { return lang == Language::English ? "en" : "zh"; }
+
+Language language_of_locale(const std::string& locale) {
+  const std::string name = locale.substr(0, locale.find('.'));
+  if (name.empty() || name == "C" || name == "POSIX" || name.rfind("zh", 0) == 0) return Language::Chinese;
+  return Language::English;
+}
+
+}  // namespace xq

@@ -1,0 +1,49 @@
+// Every phrase the game shows, in Chinese and in English. Code names a phrase;
+// the player's language picks the words. "{}" marks where a value goes.
+#pragma once
+#include <initializer_list>
+#include <optional>
+#include <string>
+
+namespace xq {
+
+enum class Language { Chinese, English };
+
+enum class Phrase {
+  // Panel buttons and labels.
+  NewGame, Undo, Redo, Flip, Hint, Sound, Animation, Analysis,
+  Level0, Level1, Level2, Level3,
+  ModeRed, ModeBlack, ModeTwo, ModeDemo,
+  Save, Load, Copy, Paste, OneHorse, TwoHorses, NinePieces, OtherLanguage,
+  OfferDraw, Resign, NativeNotation, Moves,
+  // The status line.
+  GameOver, Reviewing, Thinking, Hinting, RedToMove, BlackToMove, RedInCheck, BlackInCheck,
+  // Why a move or an offer was refused.
+  MustAnswerCheck, ExposesKing, DrawDeclined,
+  // The result banner's second line.
+  BannerNote,
+  // The analysis lines.
+  DepthScore, DepthMate, DepthMated, NodesSpeed,
+  // The resume question.
+  ResumeQuestion, ResumeYes,
+  // Passing messages.
+  Resumed, CannotResume, CannotOpen, Opened, Saved, NoSavedGame, CannotRead, Pasted, TheClipboard,
+  NotAPosition, Copied,
+  // Saved games and the window.
+  Computer, Player, Event, Title,
+  Count
+};
+
+const char* phrase(Phrase p, Language lang);
+// The phrase with each "{}" replaced by the next value.
+std::string say(Language lang, Phrase p, std::initializer_list<std::string> values = {});
+
+// "zh" and "en"; nullopt for anything else.
+std::optional<Language> parse_language(const std::string& code);
+const char* language_code(Language lang);
+// The language a locale name (LC_ALL, LC_MESSAGES, LANG) asks for: English
+// for a named locale other than zh_*; Chinese for zh_* and for the unnamed
+// ones (C, POSIX), the game's first language.
+Language language_of_locale(const std::string& locale);
+
+}  // namespace xq
