@@ -18,6 +18,8 @@ std::string verdict_text(const Verdict& v) {
     case Reason::MoveLimit: return "和棋：步数限制";
     case Reason::Resignation: return red ? "黑方认输，红方胜" : "红方认输，黑方胜";
     case Reason::Agreement: return "和棋：双方议和";
+    case Reason::Timeout: return red ? "黑方超时，红方胜" : "红方超时，黑方胜";
+    case Reason::TimeoutNoMate: return v.outcome == Outcome::Draw ? "和棋：超时，对方无子可胜" : "";
     default: return "";
   }
 }
@@ -36,6 +38,9 @@ std::string verdict_text_en(const Verdict& v) {
     case Reason::Resignation:
       return std::string(w) + (v.outcome == Outcome::RedWins ? " (black resigns)" : " (red resigns)");
     case Reason::Agreement: return "draw by agreement";
+    case Reason::Timeout:
+      return std::string(w) + (v.outcome == Outcome::RedWins ? " on time (black's flag fell)" : " on time (red's flag fell)");
+    case Reason::TimeoutNoMate: return "draw (a flag fell, the other side cannot mate)";
     default: return "game in progress";
   }
 }
@@ -183,6 +188,16 @@ void Game::redo() {
 bool Game::resign(Color loser) {
   if (verdict_.over()) return false;
   verdict_ = {loser == RED ? Outcome::BlackWins : Outcome::RedWins, Reason::Resignation};
+  return true;
+}
+
+bool Game::flag_fall(Color loser) {
+  if (verdict_.over()) return false;
+  const Color winner = ~loser;
+  const bool can_mate = pos_.count(winner, ROOK) + pos_.count(winner, HORSE) + pos_.count(winner, CANNON) +
+                            pos_.count(winner, PAWN) > 0;
+  if (can_mate) verdict_ = {winner == RED ? Outcome::RedWins : Outcome::BlackWins, Reason::Timeout};
+  else verdict_ = {Outcome::Draw, Reason::TimeoutNoMate};
   return true;
 }
 

@@ -10,7 +10,11 @@
 namespace xq {
 
 enum class Outcome { Ongoing, RedWins, BlackWins, Draw };
-enum class Reason { None, Checkmate, Stalemate, PerpetualCheck, PerpetualChase, Repetition, MoveLimit, Resignation, Agreement };
+enum class Reason {
+  None, Checkmate, Stalemate, PerpetualCheck, PerpetualChase, Repetition, MoveLimit, Resignation, Agreement,
+  Timeout,         // a flag fell: the other side wins
+  TimeoutNoMate    // a flag fell, but the other side has nothing that could mate: a draw
+};
 
 struct Verdict {
   Outcome outcome = Outcome::Ongoing;
@@ -22,6 +26,7 @@ struct Verdict {
 // "将死，红方胜", "黑方长将判负", "和棋：重复局面", ...
 std::string verdict_text(const Verdict& v);
 // A short English form for logs and protocol output: "red wins by checkmate".
+// (It starts in lower case; the game capitalises it for its banner.)
 std::string verdict_text_en(const Verdict& v);
 
 // What the repetition rule says about a cycle of moves. Shared by the game
@@ -78,6 +83,9 @@ class Game {
   // (taken back with the next undo, like a move).
   bool resign(Color loser);
   bool agree_draw();
+  // `loser`'s clock ran out: the other side wins if it has a piece that can
+  // give mate (a rook, horse, cannon or pawn), else the game is drawn.
+  bool flag_fall(Color loser);
   bool last_move_gave_check() const { return !moves_.empty() && pos_.in_check(); }
   bool last_move_captured() const { return last_capture_; }
 

@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "notation.h"
+#include "parse_int.h"
 
 namespace xq {
 
@@ -21,7 +22,8 @@ std::string result_tag(const Verdict& v) {
   }
 }
 
-std::string write_pgn(const Game& g, std::vector<std::pair<std::string, std::string>> tags) {
+std::string write_pgn(const Game& g, std::vector<std::pair<std::string, std::string>> tags,
+                      const std::vector<std::string>& comments) {
   auto set = [&](const std::string& k, const std::string& v) {
     for (auto& t : tags)
       if (t.first == k) {
@@ -60,6 +62,11 @@ std::string write_pgn(const Game& g, std::vector<std::pair<std::string, std::str
     if (red) emit(std::to_string(round) + ".");
     else if (i == 0) emit(std::to_string(round) + "....");
     emit(names[i]);
+    if (i < comments.size() && !comments[i].empty()) {
+      std::string c;  // a brace would end the comment early
+      for (char ch : comments[i]) c += ch == '}' ? ')' : ch == '\n' ? ' ' : ch;
+      emit("{" + c + "}");
+    }
     if (!red) ++round;
   }
   emit(result_tag(g.verdict()));
@@ -102,8 +109,10 @@ bool read_pgn(const std::string& text, PgnGame& out, std::string* error) {
   Game game;
   std::string err;
   if (!game.reset(g.fen, &err)) return fail("FEN tag: " + err);
-  // Strip comments {...}, ;..., and variations (...).
-  std::string clean;
+  // Strip ;... comments and variations (...); a {comment} of the main line
+  // becomes a token "\x01N" (N: its index) so it can be kept with its move.
+  std::string clean, comment;
+  std::vector<std::string> comments;
   int depth = 0;
   bool brace = false, semi = false;
   for (char c : movetext) {
@@ -112,10 +121,20 @@ bool read_pgn(const std::string& text, PgnGame& out, std::string* error) {
       continue;
     }
     if (brace) {
-      if (c == '}') brace = false;
+      if (c != '}') comment += c == '\n' ? ' ' : c;
+      else {
+        brace = false;
+        if (!depth) {
+          clean.append(" \x01").append(std::to_string(comments.size())).append(" ");
+          comments.push_back(comment);
+        }
+      }
       continue;
     }
-    if (c == '{') brace = true;
+    if (c == '{') {
+      brace = true;
+      comment.clear();
+    }
     else if (c == ';') semi = true;
     else if (c == '(') ++depth;
     else if (c == ')') depth = depth > 0 ? depth - 1 : 0;
@@ -124,6 +143,10 @@ bool read_pgn(const std::string& text, PgnGame& out, std::string* error) {
   std::istringstream ms(clean);
   for (std::string tok; ms >> tok;) {
     if (tok == "1-0" || tok == "0-1" || tok == "1/2-1/2" || tok == "*") break;
+    if (int index = 0; tok[0] == '\x01' && parse_int(tok.substr(1), 0, int(comments.size()) - 1, index)) {
+      if (!g.moves.empty()) g.comments.back() = comments[size_t(index)];  // it belongs to the move before it
+      continue;
+    }
     // Drop a leading move number ("12." or "12...").
     size_t k = 0;
     while (k < tok.size() && std::isdigit(static_cast<unsigned char>(tok[k]))) ++k;
@@ -139,6 +162,7 @@ bool read_pgn(const std::string& text, PgnGame& out, std::string* error) {
     if (!parse_move(p, tok, m, &err) || !game.play(m))
       return fail("move " + std::to_string(game.ply() + 1) + " '" + tok + "': " + err);
     g.moves.push_back(m);
+    g.comments.emplace_back();
   }
   out = g;
   return true;

@@ -13,14 +13,17 @@ struct PgnGame {
   std::vector<std::pair<std::string, std::string>> tags;
   std::string fen = kStartFen;
   std::vector<Move> moves;
+  std::vector<std::string> comments;  // the {comment} after each move ("" when none), one per move
   std::string tag(const std::string& name) const;
 };
 
 // The result tag for a verdict: 1-0, 0-1, 1/2-1/2 or *.
 std::string result_tag(const Verdict& v);
 
-// Writes g with the given tags (Result and FEN are filled in from the game).
-std::string write_pgn(const Game& g, std::vector<std::pair<std::string, std::string>> tags);
+// Writes g with the given tags (Result and FEN are filled in from the game)
+// and, where given, a {comment} after each move (such as a clock reading).
+std::string write_pgn(const Game& g, std::vector<std::pair<std::string, std::string>> tags,
+                      const std::vector<std::string>& comments = {});
 
 // Reads one game. On failure returns false with a message naming the line and
 // the move, and leaves out untouched.

@@ -47,12 +47,26 @@ TEST(Pgn, ReadsIccsCommentsAndVariations) {
   ASSERT_TRUE(xq::read_pgn("[Event \"e\"]\n\n1. h2e2 {central cannon} h9g7 (1... b9c7) 2. 马二进三 ; rest\n*\n", g, &err))
       << err;
   EXPECT_EQ(g.moves, (std::vector<xq::Move>{mv("h2e2"), mv("h9g7"), mv("h0g2")}));
+  EXPECT_EQ(g.comments, (std::vector<std::string>{"central cannon", "", ""})) << "main-line comments stay with their move";
   // Black to move first: "1..." numbering.
   const xq::Game b = played({"h9g7", "h0g2"}, "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1");
   const std::string pgn = xq::write_pgn(b, {});
   EXPECT_NE(pgn.find("1.... 马8进7 2. 马二进三"), std::string::npos) << pgn;
   ASSERT_TRUE(xq::read_pgn(pgn, g, &err)) << err;
   EXPECT_EQ(g.moves, b.moves());
+}
+
+// Comments written after moves (clock readings) come back with their moves.
+TEST(Pgn, MoveCommentsRoundTrip) {
+  const xq::Game g = played({"h2e2", "h9g7", "h0g2"});
+  const std::string pgn = xq::write_pgn(g, {{"TimeControl", "300+3"}}, {"[%clk 0:04:58]", "", "a } brace"});
+  EXPECT_NE(pgn.find("炮二平五 {[%clk 0:04:58]} 马8进7 2. 马二进三 {a ) brace}"), std::string::npos) << pgn;
+  xq::PgnGame back;
+  std::string err;
+  ASSERT_TRUE(xq::read_pgn(pgn, back, &err)) << err;
+  EXPECT_EQ(back.moves, g.moves());
+  EXPECT_EQ(back.comments, (std::vector<std::string>{"[%clk 0:04:58]", "", "a ) brace"}));
+  EXPECT_EQ(back.tag("TimeControl"), "300+3");
 }
 
 TEST(Pgn, DamagedFilesSayWhatIsWrong) {
