@@ -84,6 +84,7 @@ StartOptions start_options(const AppOptions& o) {
   s.no_animation = o.no_animation;
   s.iccs = o.iccs;
   s.lang = o.lang;
+  s.clock = o.clock;
   // The locale as the C library reads it: LC_ALL, then LC_MESSAGES, then LANG.
   for (const char* name : {"LC_ALL", "LC_MESSAGES", "LANG"})
     if (const char* v = std::getenv(name); v && *v) {
@@ -288,6 +289,14 @@ bool parse_args(int argc, char** argv, AppOptions& o, std::string* error) {
     else if (a == "--config-dir") { if (!(v = need(i, "--config-dir"))) return false; o.config_dir = v; }
     else if (a == "--resume") { if (!(v = need(i, "--resume"))) return false; o.resume = v; }
     else if (a == "--load") { if (!(v = need(i, "--load"))) return false; o.load = v; }
+    else if (a == "--clock") {
+      if (!(v = need(i, "--clock"))) return false;
+      if (std::string(v) != "0" && !parse_clock_option(v)) {
+        if (error) *error = std::string("--clock wants MINUTES+SECONDS such as 10+5 (or 0 for none), not '") + v + "'";
+        return false;
+      }
+      o.clock = v;
+    }
     else if (a == "--lang") {
       if (!(v = need(i, "--lang"))) return false;
       if (!parse_language(v)) {

@@ -73,6 +73,8 @@ bool AppModel::start(const StartOptions& o, std::string* error) {
   ui_.analysis = settings_.analysis;
   ui_.iccs = o.iccs || settings_.iccs;
   set_language(parse_language(o.lang).value_or(parse_language(settings_.lang).value_or(o.locale_language)));
+  const std::string clock = o.clock.empty() ? settings_.clock : o.clock;
+  controller_.set_time_control(parse_clock_option(clock).value_or(TimeControl{}));
   if (!apply_setup(o, error)) return false;
   if (!o.load.empty()) open_file(o.load);
   if (use_settings_ && o.resume != "no" && o.fen.empty() && o.moves.empty() && o.load.empty() && o.mode != "demo") {
@@ -126,6 +128,7 @@ void AppModel::answer_resume(bool yes) {
   if (yes) {
     std::string err;
     if (controller_.load_game(resume_game_.fen, resume_game_.moves, &err)) {
+      restore_clocks(resume_game_);
       const std::string m = resume_game_.tag("Mode");
       if (m == "red" || m == "black" || m == "two") {
         const bool flip = ui_.flipped;
@@ -155,7 +158,18 @@ void AppModel::autosave() {
   saved_revision_ = controller_.revision();
   const Game& g = controller_.game();
   if (g.ply() == 0 || g.verdict().over()) storage_->remove(autosave_name());
-  else storage_->write(autosave_name(), write_pgn(g, {{"Event", "autosave"}, {"Mode", mode_name(controller_.mode())}}));
+  else storage_->write(autosave_name(), game_pgn({{"Event", "autosave"}, {"Mode", mode_name(controller_.mode())}}));
+}
+
+std::string AppModel::game_pgn(std::vector<std::pair<std::string, std::string>> tags) const {
+  const TimeControl& tc = controller_.time_control();
+  if (tc.on()) tags.emplace_back("TimeControl", time_control_tag(tc));
+  return write_pgn(controller_.game(), std::move(tags), controller_.clock_comments());
+}
+
+// A saved game with a TimeControl tag brings its clocks back; one without keeps the current control, full.
+void AppModel::restore_clocks(const PgnGame& g) {
+  if (const auto tc = parse_time_control_tag(g.tag("TimeControl"))) controller_.restore_clocks(*tc, g.comments);
 }
 
 void AppModel::load_pgn_text(const std::string& text, const std::string& what) {
@@ -165,6 +179,7 @@ void AppModel::load_pgn_text(const std::string& text, const std::string& what) {
     flash(say(Phrase::CannotOpen, {what, err}));
     return;
   }
+  restore_clocks(pg);
   flash(say(Phrase::Opened, {what}));
 }
 
@@ -177,8 +192,7 @@ void AppModel::save_game() {
   const std::string red = say(m == Mode::HumanBlack || m == Mode::ComputerOnly ? Phrase::Computer : Phrase::Player);
   const std::string black = say(m == Mode::HumanRed || m == Mode::ComputerOnly ? Phrase::Computer : Phrase::Player);
   const std::string file = saved_dir() + "/" + name;
-  storage_->write(file, write_pgn(controller_.game(),
-                                  {{"Event", say(Phrase::Event)}, {"Date", date}, {"Red", red}, {"Black", black}}));
+  storage_->write(file, game_pgn({{"Event", say(Phrase::Event)}, {"Date", date}, {"Red", red}, {"Black", black}}));
   flash(say(Phrase::Saved, {storage_->path(file)}));
 }
 
@@ -238,6 +252,14 @@ void AppModel::act(Action a) {
     case Action::Animation: c.set_animation_ms(c.animation_ms() > 0 ? 0 : 150); break;
     case Action::Analysis: ui_.analysis = !ui_.analysis; break;
     case Action::Notation: ui_.iccs = !ui_.iccs; break;
+    case Action::Clock: {  // the next choice: none, 5+3, 10+5, 15+10, 30+0; both clocks start full
+      const auto* first = std::begin(kClockChoices);
+      const auto* at = std::find(first, std::end(kClockChoices), c.time_control());
+      const TimeControl next = at == std::end(kClockChoices) || at + 1 == std::end(kClockChoices) ? *first : at[1];
+      c.set_time_control(next);
+      settings_.clock = clock_option_text(next);
+      break;
+    }
     case Action::Language:
       set_language(ui_.language == Language::English ? Language::Chinese : Language::English);
       settings_.lang = language_code(ui_.language);  // a choice made in the window is kept

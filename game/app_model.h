@@ -44,6 +44,7 @@ struct StartOptions {
   bool iccs = false;
   std::string lang;        // zh, en ("" = from the settings, else locale_language)
   Language locale_language = Language::Chinese;  // what the desktop's locale asks for
+  std::string clock;       // time control "M+S" ("" = from the settings; "0" = none)
   bool use_settings = true;  // false for --screenshot: settings neither read nor written
   std::string resume = "ask";  // ask, yes, no
   std::string load;            // a PGN file to open
@@ -98,6 +99,8 @@ class AppModel {
   void flash(const std::string& m);
   void autosave();
   void load_pgn_text(const std::string& text, const std::string& what);
+  std::string game_pgn(std::vector<std::pair<std::string, std::string>> tags) const;  // with clocks
+  void restore_clocks(const PgnGame& g);
   void save_game();
   void load_latest();
   void store_settings();

@@ -10,9 +10,53 @@ Controller::Controller(ControllerOptions options)
     : options_(options), searcher_(std::make_unique<Searcher>(options.hash_mb)),
       rng_(options.seed ? options.seed : std::random_device{}()) {
   searcher_->set_background(true);  // the frame loop keeps its priority over our own search
+  reset_clock_record();
 }
 
 Controller::~Controller() { searcher_->cancel(); }
+
+void Controller::reset_clock_record() {
+  clock_.reset(clock_.control());
+  clock_at_ply_.assign(size_t(game_.ply()) + 1, {clock_.control().base_ms, clock_.control().base_ms});
+}
+
+void Controller::clock_to_ply() {
+  const size_t n = size_t(game_.ply()) + 1;
+  if (clock_at_ply_.size() > n) clock_at_ply_.resize(n);
+  if (clock_at_ply_.empty()) clock_at_ply_.push_back({clock_.control().base_ms, clock_.control().base_ms});
+  while (clock_at_ply_.size() < n) clock_at_ply_.push_back(clock_at_ply_.back());  // redo: times unknown, kept
+  clock_.set(clock_at_ply_.back().first, clock_at_ply_.back().second);
+}
+
+void Controller::set_time_control(const TimeControl& tc) {
+  clock_.reset(tc);
+  reset_clock_record();
+  ++revision_;
+  ++view_revision_;
+}
+
+std::vector<std::string> Controller::clock_comments() const {
+  std::vector<std::string> out;
+  if (!clock_.on()) return out;
+  Color mover = game_.start_side();
+  for (size_t i = 1; i < clock_at_ply_.size(); ++i, mover = ~mover)
+    out.push_back(clock_comment(mover == RED ? clock_at_ply_[i].first : clock_at_ply_[i].second));
+  return out;
+}
+
+void Controller::restore_clocks(const TimeControl& tc, const std::vector<std::string>& comments) {
+  clock_.reset(tc);
+  reset_clock_record();
+  if (!tc.on()) return;
+  Color mover = game_.start_side();
+  for (size_t i = 0; i + 1 < clock_at_ply_.size(); ++i, mover = ~mover) {
+    clock_at_ply_[i + 1] = clock_at_ply_[i];
+    if (const auto ms = i < comments.size() ? parse_clock_comment(comments[i]) : std::nullopt)
+      (mover == RED ? clock_at_ply_[i + 1].first : clock_at_ply_[i + 1].second) = *ms;
+  }
+  clock_to_ply();
+  ++view_revision_;
+}
 
 void Controller::cancel_search() {
   ++view_revision_;
@@ -36,6 +80,7 @@ bool Controller::new_game(const std::string& fen, std::string* error) {
   cancel_search();
   game_ = g;
   anim_move_ = kNoMove;
+  reset_clock_record();
   after_record_change();
   return true;
 }
@@ -79,6 +124,7 @@ bool Controller::load_game(const std::string& fen, const std::vector<Move>& move
   cancel_search();
   game_ = g;
   anim_move_ = kNoMove;
+  reset_clock_record();
   after_record_change();
   return true;
 }
@@ -189,7 +235,13 @@ void Controller::set_language(Language lang) {
 }
 
 bool Controller::apply_move(Move m) {
+  const Color mover = game_.side_to_move();
   if (!game_.play(m)) return false;  // the one legality check of a move
+  if (clock_.on()) {
+    if (!clock_.running()) clock_.run(mover, now_ms_);
+    clock_.moved(mover, now_ms_);  // the other side's clock runs from now
+    clock_at_ply_.push_back({clock_.remaining(RED, now_ms_), clock_.remaining(BLACK, now_ms_)});
+  }
   anim_move_ = m;
   anim_start_ms_ = now_ms_;
   after_record_change();
@@ -197,16 +249,21 @@ bool Controller::apply_move(Move m) {
   if (game_.last_move_gave_check() && !v.over()) sounds_.push_back(SoundId::Check);
   else if (game_.last_move_captured()) sounds_.push_back(SoundId::Capture);
   else sounds_.push_back(SoundId::Move);
-  if (!v.over()) return true;
+  end_sounds();
+  return true;
+}
+
+void Controller::end_sounds() {
+  const Verdict v = game_.verdict();
+  if (!v.over()) return;
   if (v.outcome == Outcome::Draw) {
     sounds_.push_back(SoundId::Draw);
-    return true;
+    return;
   }
   const Color winner = v.outcome == Outcome::RedWins ? RED : BLACK;
   const bool one_human = mode_ == Mode::HumanRed || mode_ == Mode::HumanBlack;
   const bool human_won = one_human ? players_[winner] == PlayerKind::Human : true;
   sounds_.push_back(human_won ? SoundId::Win : SoundId::Lose);
-  return true;
 }
 
 void Controller::undo() {
@@ -217,6 +274,7 @@ void Controller::undo() {
   if (one_human)
     while (game_.can_undo() && players_[game_.side_to_move()] == PlayerKind::Computer) game_.undo();
   anim_move_ = kNoMove;
+  clock_to_ply();
   after_record_change();
 }
 
@@ -228,6 +286,7 @@ void Controller::redo() {
   if (one_human)
     while (game_.can_redo() && players_[game_.side_to_move()] == PlayerKind::Computer) game_.redo();
   anim_move_ = kNoMove;
+  clock_to_ply();
   after_record_change();
 }
 
@@ -315,7 +374,12 @@ void Controller::start_search_if_needed() {
     }
   }
   Limits limits;
-  limits.movetime_ms = options_.movetime_override_ms ? options_.movetime_override_ms : kLevels[level_].movetime_ms;
+  if (clock_.on() && !options_.movetime_override_ms) {  // on a clock the computer plans its own time
+    limits.time_left_ms = std::max(1, clock_.remaining(side, now_ms_));
+    limits.increment_ms = clock_.control().increment_ms;
+  } else {
+    limits.movetime_ms = options_.movetime_override_ms ? options_.movetime_override_ms : kLevels[level_].movetime_ms;
+  }
   SearchOptions so;
   so.randomness = kLevels[level_].randomness;
   so.seed = rng_();
@@ -328,6 +392,20 @@ void Controller::start_search_if_needed() {
 
 void Controller::update(int64_t now_ms) {
   now_ms_ = now_ms;
+  if (clock_.on() && !game_over()) {
+    const Color side = game_.side_to_move();
+    if (!clock_.running()) clock_.run(side, now_ms);
+    if (clock_.remaining(side, now_ms) <= 0) {  // the flag falls
+      cancel_search();
+      clock_.stop(now_ms);
+      game_.flag_fall(side);
+      after_record_change();
+      end_sounds();
+      return;
+    }
+  } else if (clock_.running()) {
+    clock_.stop(now_ms);
+  }
   if (searching_ && searcher_->generation() == search_generation_ && searcher_->done()) {
     const std::optional<SearchResult> r = searcher_->result();
     searching_ = false;

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "book.h"
+#include "clock.h"
 #include "game.h"
 #include "language.h"
 #include "searcher.h"
@@ -87,6 +88,20 @@ class Controller {
   // Stops a computer-only game (both sides become human) or starts one.
   void stop_demo();
 
+  // ---- clocks ----
+  // Puts both clocks at the control's full time for the game on show (none:
+  // no clocks; the computer then plays on its level's time a move). With a
+  // clock the computer plans its time on its own clock, and a flag fall loses
+  // (a draw when the other side has nothing that can mate).
+  void set_time_control(const TimeControl& tc);
+  const TimeControl& time_control() const { return clock_.control(); }
+  int clock_ms(Color c) const { return clock_.remaining(c, now_ms_); }
+  bool clock_running(Color c) const { return clock_.running() && clock_.side() == c; }
+  // The clock reading after each move, as PGN comments ("[%clk 0:04:58]").
+  std::vector<std::string> clock_comments() const;
+  // Restores a saved game's clocks from its control and its move comments.
+  void restore_clocks(const TimeControl& tc, const std::vector<std::string>& comments);
+
   // The language of the status, banner and refusals (Chinese by default).
   void set_language(Language lang);
   Language language() const { return language_; }
@@ -147,6 +162,11 @@ class Controller {
 
  private:
   bool apply_move(Move m);  // false (nothing changes) when m is not legal
+  void end_sounds();        // the result's sound, when the game has just ended
+  // Clocks follow the record: full at a new game, back to the readings of
+  // the ply an undo returns to; they run from the next update().
+  void reset_clock_record();
+  void clock_to_ply();
   void refuse(Move m);
   void start_search_if_needed();
   void cancel_search();
@@ -177,6 +197,8 @@ class Controller {
   uint64_t revision_ = 0;
   uint64_t view_revision_ = 0;
   std::mt19937_64 rng_;
+  GameClock clock_;
+  std::vector<std::pair<int, int>> clock_at_ply_;  // red's and black's time when each ply began
 };
 
 }  // namespace xq

@@ -15,7 +15,7 @@ enum class Phrase {
   Level0, Level1, Level2, Level3,
   ModeRed, ModeBlack, ModeTwo, ModeDemo,
   Save, Load, Copy, Paste, OneHorse, TwoHorses, NinePieces, OtherLanguage,
-  OfferDraw, Resign, NativeNotation, Moves,
+  OfferDraw, Resign, NativeNotation, Moves, NoClock, RedClock, BlackClock,
   // The status line.
   GameOver, Reviewing, Thinking, Hinting, RedToMove, BlackToMove, RedInCheck, BlackInCheck,
   // Why a move or an offer was refused.

@@ -42,6 +42,10 @@ std::vector<Button> panel_buttons(const UiState& ui, const Controller& c) {
   row(170, {{Action::HandicapOne, Phrase::OneHorse}, {Action::HandicapTwo, Phrase::TwoHorses},
             {Action::HandicapNine, Phrase::NinePieces}, {Action::Language, Phrase::OtherLanguage}},
       {});
+  const Rect clocks = clock_row_rect(ui.panel_below);
+  const TimeControl& tc = c.time_control();
+  b.push_back({Action::Clock, tc.on() ? clock_option_text(tc) : phrase(Phrase::NoClock, l),
+               {clocks.x + clocks.w - 66, clocks.y, 66, clocks.h}, tc.on()});
   const Rect list = move_list_rect(ui.panel_below);
   const float right = list.x + list.w, top = list.y - 26;
   b.push_back({Action::OfferDraw, phrase(Phrase::OfferDraw, l), {right - 162, top, 50, 22}, false});
@@ -58,7 +62,15 @@ Action button_at(const std::vector<Button>& buttons, float x, float y) {
 }
 
 Rect move_list_rect(bool panel_below) {
-  return panel_below ? Rect{275, 36, 240, 284} : Rect{10, 352, 260, 254};
+  return panel_below ? Rect{275, 68, 240, 252} : Rect{10, 382, 260, 224};
+}
+
+Rect clock_row_rect(bool panel_below) { return panel_below ? Rect{275, 6, 240, 26} : Rect{10, 318, 260, 26}; }
+
+Rect clock_face_rect(bool panel_below, Color c) {
+  const Rect row = clock_row_rect(panel_below);
+  const float w = (row.w - 72) / 2;
+  return {row.x + (c == RED ? 0 : w + 3), row.y, w - 3, row.h};
 }
 
 int visible_rounds(bool panel_below) { return int(move_list_rect(panel_below).h / kRowH); }

@@ -15,7 +15,7 @@ enum class Action {
   None, NewGame, Undo, Redo, Flip, Hint, Sound, Animation, Analysis, Notation,
   Level0, Level1, Level2, Level3, ModeRed, ModeBlack, ModeTwo, ModeDemo,
   Save, Load, CopyFen, PasteFen, HandicapOne, HandicapTwo, HandicapNine, ResumeYes, ResumeNo,
-  OfferDraw, Resign, Language
+  OfferDraw, Resign, Language, Clock
 };
 
 // What the window shows besides the game itself.
@@ -50,6 +50,9 @@ NotationStyle notation_style(const UiState& ui);
 // in the wide one.
 constexpr float kRowH = 20, kStatusY = 208, kAnalysisY = 234;
 Rect move_list_rect(bool panel_below);
+// The clock row: red's face, black's face, then the time-control button.
+Rect clock_row_rect(bool panel_below);
+Rect clock_face_rect(bool panel_below, Color c);
 int visible_rounds(bool panel_below);
 // The ply (moves played before the position) a click in the list asks to review.
 std::optional<int> move_list_hit(const UiState& ui, const Controller& c, float x, float y);

@@ -150,6 +150,18 @@ void Renderer::draw_file_numbers(const ViewModel& vm, const BoardView& v) {
   }
 }
 
+void Renderer::draw_clocks(const ViewModel& vm, const Rect& p, float s) {
+  if (vm.clock_faces[RED].empty()) return;
+  for (Color side : {RED, BLACK}) {
+    const Rect f = clock_face_rect(vm.panel_below, side);
+    const Rect r{p.x + f.x * s, p.y + f.y * s, f.w * s, f.h * s};
+    fill(r, vm.clock_running[side] ? SDL_Color{120, 80, 36, 255} : SDL_Color{52, 30, 16, 255});
+    if (vm.clock_running[side]) fill({r.x, r.y + r.h - 3 * s, r.w, 3 * s}, {255, 220, 150, 255});  // the running one
+    const SDL_Color col = vm.clock_low[side] ? SDL_Color{255, 110, 90, 255} : kPanelText;
+    text_.draw(vm.clock_faces[side], r.x + r.w / 2, r.y + 3 * s, int(17 * s), col, 1);
+  }
+}
+
 void Renderer::draw_analysis(const ViewModel& vm, const Rect& p, float s) {
   static constexpr float kLineY[4] = {0, 20, 42, 62};  // depth and score, nodes, two PV lines
   for (size_t i = 0; i < vm.analysis.size() && i < 4; ++i)
@@ -199,6 +211,7 @@ void Renderer::draw_panel(const ViewModel& vm, const BoardView& v, int64_t now_m
     }
   }
   draw_analysis(vm, p, s);
+  draw_clocks(vm, p, s);
   draw_move_list(vm, p, s);
 }
 

@@ -28,6 +28,7 @@ class Renderer {
   void draw_dialog(const Dialog& d, const BoardView& v);
   void draw_panel(const ViewModel& vm, const BoardView& v, int64_t now_ms);
   void draw_file_numbers(const ViewModel& vm, const BoardView& v);
+  void draw_clocks(const ViewModel& vm, const Rect& p, float s);
   void draw_analysis(const ViewModel& vm, const Rect& p, float s);
   void draw_move_list(const ViewModel& vm, const Rect& p, float s);
   void draw_button(const Button& b, const Rect& r, float s, int text_px);

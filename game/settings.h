@@ -20,6 +20,7 @@ struct Settings {
   bool analysis = true;
   bool iccs = false;
   std::string lang;  // zh, en ("" = the desktop's locale)
+  std::string clock;  // time control "5+3" ("" = none)
   int width = 0, height = 0;  // window size (0 = default)
 };
 

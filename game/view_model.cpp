@@ -103,6 +103,14 @@ ViewModel build_view_model(const Controller& c, const UiState& ui, std::optional
   vm.buttons = panel_buttons(ui, c);
   vm.status = c.status();
   vm.moves_label = phrase(Phrase::Moves, ui.language);
+  if (c.time_control().on()) {
+    for (Color side : {RED, BLACK}) {
+      const int ms = c.clock_ms(side);
+      vm.clock_faces[side] = say(ui.language, side == RED ? Phrase::RedClock : Phrase::BlackClock, {clock_face(ms)});
+      vm.clock_running[side] = c.clock_running(side);
+      vm.clock_low[side] = ms < 10000;
+    }
+  }
   vm.title = phrase(Phrase::Title, ui.language);
   vm.message = ui.message;
   vm.message_until_ms = ui.message_until_ms;
@@ -129,6 +137,10 @@ const ViewModel& ViewModelCache::get(const Controller& c, const UiState& ui, con
   k.analysis = ui.analysis;
   k.iccs = ui.iccs;
   k.panel_below = ui.panel_below;
+  for (Color side : {RED, BLACK}) {  // the faces change every second
+    k.clock_seconds[side] = (c.clock_ms(side) + 999) / 1000;
+    k.clock_running[side] = c.clock_running(side);
+  }
   k.language = ui.language;
   k.flipped = ui.flipped;
   k.scroll = ui.scroll;

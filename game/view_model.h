@@ -53,6 +53,9 @@ struct ViewModel {
   // The panel.
   std::vector<Button> buttons;
   std::string status;
+  // The clock faces ("红 04:58"), which one runs, which is under 10 s; empty without clocks.
+  std::string clock_faces[2];
+  bool clock_running[2] = {false, false}, clock_low[2] = {false, false};
   std::string moves_label;  // the move list's heading
   std::string title;        // the window's title
   std::string message;  // a passing note shown instead of the status until message_until_ms
@@ -82,6 +85,8 @@ class ViewModelCache {
     bool sound = false, analysis = false, iccs = false, flipped = false;
     Language language = Language::Chinese;
     bool panel_below = false;
+    int clock_seconds[2] = {0, 0};
+    bool clock_running[2] = {false, false};
     int scroll = 0;
     std::string message;
     bool dialog = false;

@@ -338,3 +338,37 @@ TEST(AppModel, PortraitWindowPanelAnswersClicks) {
   f.m.click(p.x + (list.x + 50) * s, p.y + (list.y + 5) * s);
   EXPECT_EQ(f.m.controller().review_ply(), 1);
 }
+
+// The clock choice cycles, is kept in the settings and in the autosave; a
+// resumed game gets its clock readings back.
+TEST(AppModel, ClocksAreChosenSavedAndResumed) {
+  Fixture f;
+  xq::StartOptions o;
+  o.mode = "two";
+  o.clock = "1+0";
+  ASSERT_TRUE(f.start(o));
+  EXPECT_EQ(f.m.controller().time_control(), (xq::TimeControl{60000, 0}));
+  f.m.update(real_ms());
+  f.click_square("h2");
+  f.click_square("e2");
+  f.m.update(real_ms());
+  const std::string& autosave = f.files->files[AppModel::autosave_name()];
+  EXPECT_NE(autosave.find("[TimeControl \"60+0\"]"), std::string::npos) << autosave;
+  EXPECT_NE(autosave.find("{[%clk 0:0"), std::string::npos) << autosave;
+  EXPECT_FALSE(f.m.view_model().clock_faces[xq::BLACK].empty());
+  f.m.act(Action::Clock);  // 1+0 is not a panel choice: the cycle starts again at "none"
+  EXPECT_FALSE(f.m.controller().time_control().on());
+  f.m.act(Action::Clock);
+  EXPECT_EQ(f.m.controller().time_control(), (xq::TimeControl{300000, 3000}));
+  EXPECT_NE(f.files->files["settings.ini"].find("clock=5+3"), std::string::npos);
+
+  const char* saved =
+      "[Event \"autosave\"]\n[Mode \"two\"]\n[TimeControl \"600+5\"]\n\n"
+      "1. h2e2 {[%clk 0:09:50]} h9g7 {[%clk 0:09:42]} 2. b0c2 {[%clk 0:09:31]} *\n";
+  Fixture g(Fixture::Files{{AppModel::autosave_name(), saved}});
+  ASSERT_TRUE(g.start());
+  g.m.act(Action::ResumeYes);
+  EXPECT_EQ(g.m.controller().time_control(), (xq::TimeControl{600000, 5000}));
+  EXPECT_EQ(g.m.controller().clock_ms(xq::RED), 571000);
+  EXPECT_EQ(g.m.controller().clock_ms(xq::BLACK), 582000);
+}

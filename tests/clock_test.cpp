@@ -1,0 +1,129 @@
+// Game clocks: options, faces, PGN readings, and the clock itself with a
+// time the test controls; the controller's flag fall, undo and the computer
+// playing on its clock.
+#include <chrono>
+#include <thread>
+
+#include "clock.h"
+#include "controller.h"
+#include "test_util.h"
+
+namespace {
+
+xq::Square sq(const char* s) { return xq::move_from(mv(std::string(s) + s)); }
+
+xq::ControllerOptions options() {
+  xq::ControllerOptions o;
+  o.hash_mb = 8;
+  o.animation_ms = 0;
+  o.seed = 7;
+  return o;
+}
+
+void play(xq::Controller& c, const char* from, const char* to) {
+  c.click(sq(from));
+  c.click(sq(to));
+}
+
+}  // namespace
+
+TEST(Clock, OptionsTagsFacesAndComments) {
+  ASSERT_TRUE(xq::parse_clock_option("5+3"));
+  EXPECT_EQ(xq::parse_clock_option("5+3")->base_ms, 300000);
+  EXPECT_EQ(xq::parse_clock_option("5+3")->increment_ms, 3000);
+  EXPECT_FALSE(xq::parse_clock_option("5"));
+  EXPECT_FALSE(xq::parse_clock_option("0+5"));
+  EXPECT_FALSE(xq::parse_clock_option("x+1"));
+  EXPECT_FALSE(xq::parse_clock_option("5+-1"));
+  EXPECT_EQ(xq::clock_option_text({600000, 5000}), "10+5");
+  EXPECT_EQ(xq::time_control_tag({600000, 5000}), "600+5");
+  EXPECT_EQ(xq::parse_time_control_tag("600+5"), (xq::TimeControl{600000, 5000}));
+  EXPECT_FALSE(xq::parse_time_control_tag("-"));
+  EXPECT_EQ(xq::clock_face(300000), "05:00");
+  EXPECT_EQ(xq::clock_face(200), "00:01");
+  EXPECT_EQ(xq::clock_face(-5), "00:00");
+  EXPECT_EQ(xq::clock_face(3723000), "1:02:03");
+  EXPECT_EQ(xq::clock_comment(298000), "[%clk 0:04:58]");
+  EXPECT_EQ(xq::parse_clock_comment("[%clk 0:04:58]"), 298000);
+  EXPECT_EQ(xq::parse_clock_comment("good move [%clk 1:00:00]"), 3600000);
+  EXPECT_FALSE(xq::parse_clock_comment("[%clk 0:61:00]"));
+  EXPECT_FALSE(xq::parse_clock_comment("no clock"));
+}
+
+TEST(Clock, RunsOneSideAtATimeAndAddsTheIncrement) {
+  xq::GameClock k;
+  k.reset({60000, 2000});
+  k.run(xq::RED, 1000);
+  EXPECT_EQ(k.remaining(xq::RED, 11000), 50000);
+  EXPECT_EQ(k.remaining(xq::BLACK, 11000), 60000);
+  k.moved(xq::RED, 11000);
+  EXPECT_EQ(k.remaining(xq::RED, 20000), 52000);
+  EXPECT_EQ(k.remaining(xq::BLACK, 20000), 51000);
+  k.stop(20000);
+  EXPECT_EQ(k.remaining(xq::BLACK, 90000), 51000) << "a stopped clock does not run";
+}
+
+// Times are given to update(): the test is the clock, not the machine.
+TEST(Clock, FlagFallLosesAndUndoBringsTheTimesBack) {
+  xq::Controller c(options());
+  c.set_mode(xq::Mode::TwoPlayers);
+  c.set_time_control({60000, 0});
+  c.update(0);
+  c.update(10000);
+  play(c, "h2", "e2");  // red used 10 s
+  c.update(15000);
+  play(c, "h9", "g7");  // black used 5 s
+  c.update(16000);
+  EXPECT_EQ(c.clock_ms(xq::RED), 49000);
+  EXPECT_EQ(c.clock_ms(xq::BLACK), 55000);
+  EXPECT_TRUE(c.clock_running(xq::RED));
+  EXPECT_EQ(c.clock_comments(), (std::vector<std::string>{"[%clk 0:00:50]", "[%clk 0:00:55]"}));
+  c.undo();  // back to black to move, with the times the clocks showed then
+  c.update(17000);
+  EXPECT_EQ(c.clock_ms(xq::RED), 50000);
+  EXPECT_EQ(c.clock_ms(xq::BLACK), 60000);
+  c.update(18000);
+  EXPECT_EQ(c.clock_ms(xq::BLACK), 59000) << "black's clock runs again from the update after the undo";
+  // Black lets its flag fall: red has pieces that mate, red wins on time.
+  c.update(17000 + 60000);
+  ASSERT_TRUE(c.game_over());
+  EXPECT_EQ(c.game().verdict().outcome, xq::Outcome::RedWins);
+  EXPECT_EQ(c.game().verdict().reason, xq::Reason::Timeout);
+  EXPECT_EQ(c.banner(), "黑方超时，红方胜");
+  EXPECT_FALSE(c.clock_running(xq::RED));
+}
+
+TEST(Clock, FlagFallAgainstASideThatCannotMateDraws) {
+  xq::Controller c(options());
+  c.set_mode(xq::Mode::TwoPlayers);
+  std::string err;
+  ASSERT_TRUE(c.new_game("3ak4/4a4/9/9/9/9/9/4B4/4A4/R2AK1B2 b - - 0 1", &err)) << err;  // black to move; red has a rook
+  c.set_time_control({1000, 0});
+  c.update(0);
+  c.update(2000);
+  EXPECT_EQ(c.game().verdict().outcome, xq::Outcome::RedWins);
+  ASSERT_TRUE(c.new_game("3ak4/4a4/9/9/9/9/9/4B4/4A4/3AK1B2 b - - 0 1", &err)) << err;  // red: king, advisors, elephants
+  c.update(3000);
+  c.update(5000);
+  EXPECT_EQ(c.game().verdict().outcome, xq::Outcome::Draw);
+  EXPECT_EQ(c.game().verdict().reason, xq::Reason::TimeoutNoMate);
+}
+
+// On a clock the computer plans its time on its own clock: it moves, and
+// its clock shows the time spent, well inside what it had.
+TEST(Clock, TheComputerPlaysOnItsOwnClock) {
+  xq::Controller c(options());
+  c.set_mode(xq::Mode::HumanBlack);
+  c.set_time_control({20000, 0});
+  const auto t0 = std::chrono::steady_clock::now();
+  auto now = [&] { return int64_t(std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count()); };
+  c.new_game();
+  for (int i = 0; i < 20000 && c.game().ply() == 0; ++i) {
+    c.update(now());
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  ASSERT_EQ(c.game().ply(), 1);
+  EXPECT_LT(c.clock_ms(xq::RED), 20000) << "red's clock ran while it thought";
+  EXPECT_GT(c.clock_ms(xq::RED), 0);
+  EXPECT_FALSE(c.game_over());
+}
