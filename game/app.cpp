@@ -69,6 +69,7 @@ Key key_from(SDL_Keycode k) {
     case SDLK_HOME: return Key::Home;
     case SDLK_END: return Key::End;
     case SDLK_ESCAPE: return Key::Escape;
+    case SDLK_F1: case SDLK_SLASH: case SDLK_QUESTION: return Key::Help;
     default: return Key::None;
   }
 }
@@ -137,6 +138,7 @@ int screenshot(AppModel& m, const AppOptions& o) {
     }
   }
   m.layout(w, h);
+  if (o.show_help) m.key(Key::Help, false);
   rend.draw(m.view_model(), m.board_view(), 1 << 30);
   SDL_RenderPresent(r.get());
   if (!stbi_write_png(o.screenshot.c_str(), w, h, 4, surf->pixels, surf->pitch)) {
@@ -308,6 +310,7 @@ bool parse_args(int argc, char** argv, AppOptions& o, std::string* error) {
     else if (a == "--flip") o.flip = true;
     else if (a == "--demo") o.demo = true;
     else if (a == "--hint") o.hint = true;
+    else if (a == "--show-help") o.show_help = true;
     else if (a == "--frame-stats") o.frame_stats = true;
     else if (a == "--print-state") o.print_state = true;
     else if (a == "--no-vsync") o.no_vsync = true;

@@ -294,6 +294,10 @@ void AppModel::act(Action a) {
 }
 
 void AppModel::click(float px, float py) {
+  if (ui_.help) {  // a click closes the overlay and does nothing else
+    ui_.help = false;
+    return;
+  }
   const Rect b = view_.board();
   if (const auto d = dialog()) {  // a question waits: only its buttons answer
     act(button_at(d->buttons, (px - b.x) / view_.scale(), (py - b.y) / view_.scale()));
@@ -329,7 +333,12 @@ void AppModel::step_review(int delta) {
 }
 
 void AppModel::key(Key k, bool ctrl) {
+  if (ui_.help) {  // the overlay takes the next key, whatever it is
+    ui_.help = false;
+    return;
+  }
   switch (k) {
+    case Key::Help: ui_.help = true; break;
     case Key::F: act(Action::Flip); break;
     case Key::N: act(Action::NewGame); break;
     case Key::U: act(Action::Undo); break;

@@ -30,7 +30,7 @@ class Desktop {
 
 // Keys the game answers, independent of SDL's key codes.
 enum class Key { None, F, N, U, R, H, M, A, D, L, Z, Y, C, V, S, O, Digit1, Digit2, Digit3, Digit4,
-                 Left, Right, Home, End, Escape };
+                 Left, Right, Home, End, Escape, Help };
 
 // How the program was started (the command line's say in the model).
 struct StartOptions {

@@ -76,6 +76,27 @@ constexpr Words kWords[] = {
     {Phrase::Player, "玩家", "Player"},
     {Phrase::Event, "中国象棋", "Xiangqi"},
     {Phrase::Title, "中国象棋", "Xiangqi"},
+    {Phrase::HelpText,
+     "按键\n"
+     "N  新局        U 或 Ctrl+Z  悔棋        R 或 Ctrl+Y  还原\n"
+     "F  翻转棋盘        H  提示        M  音效        A  分析\n"
+     "1–4  级别        D  演示（再按停止）        L  English\n"
+     "Ctrl+S  保存        Ctrl+O  载入\n"
+     "Ctrl+C / Ctrl+V  复制、粘贴局面（FEN 或 PGN）\n"
+     "← → Home End  复盘着法        Esc  放下棋子、回到对局\n"
+     "右键  放下棋子        滚轮  翻看着法列表\n"
+     "把 PGN 文件拖进窗口即可打开\n"
+     "F1 或 ?  打开、关闭本帮助",
+     "Keys\n"
+     "N  new game        U or Ctrl+Z  undo        R or Ctrl+Y  redo\n"
+     "F  turn the board        H  hint        M  sound        A  analysis\n"
+     "1–4  level        D  demo (again to stop)        L  中文\n"
+     "Ctrl+S  save        Ctrl+O  open the newest saved game\n"
+     "Ctrl+C / Ctrl+V  copy, paste a position (FEN or PGN)\n"
+     "← → Home End  step through the moves        Esc  put the piece down, back to the game\n"
+     "Right click  put the piece down        Wheel  scroll the move list\n"
+     "Drop a PGN file on the window to open it\n"
+     "F1 or ?  show or hide this help"},
 };
 static_assert(sizeof kWords / sizeof kWords[0] == size_t(Phrase::Count), "a phrase without words");
 constexpr bool in_order() {

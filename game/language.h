@@ -31,6 +31,8 @@ enum class Phrase {
   NotAPosition, Copied,
   // Saved games and the window.
   Computer, Player, Event, Title,
+  // The key overlay (F1 or ?), one line per '\n'.
+  HelpText,
   Count
 };
 

@@ -26,6 +26,7 @@ struct UiState {
   Language language = Language::Chinese;
   bool flipped = false;  // black at the bottom (a view property, not the game's)
   bool panel_below = false;  // the panel's shape: under the board (wide) or beside it (tall)
+  bool help = false;         // the key overlay is shown
   int scroll = 0;     // first round shown in the move list
   bool follow = true; // keep the newest move in view
   std::string message;

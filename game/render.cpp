@@ -129,6 +129,25 @@ void Renderer::draw_button(const Button& b, const Rect& r, float s, int text_px)
   text_.draw(b.label, r.x + r.w / 2, r.y + (r.h - px) / 2 - 2 * s, px, kPanelText, 1);
 }
 
+// The key overlay: a dark sheet over everything, the lines centred on it.
+void Renderer::draw_help(const ViewModel& vm, const BoardView& v) {
+  const Rect b = v.board(), p = v.panel();
+  const float s = v.scale(), strip = BoardView::kStrip * s;  // the file numbers are covered too
+  const float x0 = std::min(b.x, p.x), y0 = std::min(b.y - strip, p.y);
+  const Rect all{x0, y0, std::max(b.x + b.w, p.x + p.w) - x0, std::max(b.y + b.h + strip, p.y + p.h) - y0};
+  fill(all, {16, 10, 5, 225});
+  int px = int(17 * s);  // set smaller until the longest line fits
+  auto widest = [&] {
+    int w = 0;
+    for (const std::string& line : vm.help) w = std::max(w, text_.width(line, px));
+    return w;
+  };
+  while (px > 8 && widest() > all.w - 24 * s) --px;
+  const float line_h = px * 1.7f, top = all.y + (all.h - line_h * float(vm.help.size())) / 2;
+  for (size_t i = 0; i < vm.help.size(); ++i)
+    text_.draw(vm.help[i], all.x + all.w / 2, top + line_h * float(i), i == 0 ? px + 4 : px, i == 0 ? kHighlight : kPanelText, 1);
+}
+
 void Renderer::draw_dialog(const Dialog& d, const BoardView& v) {
   const Rect b = v.board();
   const float s = v.scale();
@@ -223,6 +242,7 @@ void Renderer::draw(const ViewModel& vm, const BoardView& view, int64_t now_ms) 
   draw_banner(vm, view);
   draw_panel(vm, view, now_ms);
   if (vm.dialog) draw_dialog(*vm.dialog, view);
+  if (!vm.help.empty()) draw_help(vm, view);
 }
 
 }  // namespace xq

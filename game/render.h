@@ -26,6 +26,7 @@ class Renderer {
   void draw_marker(int index, float cx, float cy, float size);
   void draw_banner(const ViewModel& vm, const BoardView& v);
   void draw_dialog(const Dialog& d, const BoardView& v);
+  void draw_help(const ViewModel& vm, const BoardView& v);
   void draw_panel(const ViewModel& vm, const BoardView& v, int64_t now_ms);
   void draw_file_numbers(const ViewModel& vm, const BoardView& v);
   void draw_clocks(const ViewModel& vm, const Rect& p, float s);

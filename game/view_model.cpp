@@ -122,6 +122,14 @@ ViewModel build_view_model(const Controller& c, const UiState& ui, std::optional
   if (ui.analysis) analysis_part(c, ui, vm);
   move_list_part(c, ui, vm);
   vm.dialog = std::move(dialog);
+  if (ui.help) {
+    const std::string text = phrase(Phrase::HelpText, ui.language);
+    for (size_t at = 0; at <= text.size();) {
+      const size_t nl = std::min(text.find('\n', at), text.size());
+      vm.help.push_back(text.substr(at, nl - at));
+      at = nl + 1;
+    }
+  }
   return vm;
 }
 
@@ -137,6 +145,7 @@ const ViewModel& ViewModelCache::get(const Controller& c, const UiState& ui, con
   k.analysis = ui.analysis;
   k.iccs = ui.iccs;
   k.panel_below = ui.panel_below;
+  k.help = ui.help;
   for (Color side : {RED, BLACK}) {  // the faces change every second
     k.clock_seconds[side] = (c.clock_ms(side) + 999) / 1000;
     k.clock_running[side] = c.clock_running(side);

@@ -66,6 +66,7 @@ struct ViewModel {
   int current_ply = 0;                // the move highlighted (ply it made; 0 = none)
   int scroll = 0;
   std::optional<Dialog> dialog;
+  std::vector<std::string> help;  // the key overlay's lines (empty when hidden)
 };
 
 // The renderer's data for the current state.
@@ -85,6 +86,7 @@ class ViewModelCache {
     bool sound = false, analysis = false, iccs = false, flipped = false;
     Language language = Language::Chinese;
     bool panel_below = false;
+    bool help = false;
     int clock_seconds[2] = {0, 0};
     bool clock_running[2] = {false, false};
     int scroll = 0;

@@ -372,3 +372,22 @@ TEST(AppModel, ClocksAreChosenSavedAndResumed) {
   EXPECT_EQ(g.m.controller().clock_ms(xq::RED), 571000);
   EXPECT_EQ(g.m.controller().clock_ms(xq::BLACK), 582000);
 }
+
+// F1 or ? shows the keys; the next key or click only closes the overlay.
+TEST(AppModel, HelpOverlayListsTheKeysAndTheNextInputClosesIt) {
+  Fixture f;
+  ASSERT_TRUE(f.start());
+  f.m.key(Key::Help, false);
+  const std::vector<std::string> lines = f.m.view_model().help;
+  ASSERT_GT(lines.size(), 5u);
+  EXPECT_EQ(lines[0], "按键");
+  f.m.key(Key::F, false);
+  EXPECT_TRUE(f.m.view_model().help.empty());
+  EXPECT_FALSE(f.m.ui().flipped) << "the key that closed the overlay did nothing else";
+  f.m.act(Action::Language);
+  f.m.key(Key::Help, false);
+  EXPECT_EQ(f.m.view_model().help[0], "Keys");
+  f.click_square("h2");
+  EXPECT_TRUE(f.m.view_model().help.empty());
+  EXPECT_FALSE(f.m.controller().selected()) << "the click that closed the overlay selected nothing";
+}
