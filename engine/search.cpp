@@ -246,7 +246,11 @@ Score Search::search(int depth, Score alpha, Score beta, int ply, bool cut_node)
   if (alpha >= beta) return alpha;
 
   const bool pv_node = beta - alpha > 1;
-  const TTHit hit = tt_.probe(pos_.key(), ply);
+  Frame& f = frame(ply);
+  // A singular test searches this position again without the hash move: it
+  // must neither take nor leave a table result.
+  const Move excluded = f.excluded;
+  const TTHit hit = excluded ? TTHit{} : tt_.probe(pos_.key(), ply);
   if (hit.found && !pv_node && hit.depth >= depth) {
     if ((hit.bound == BOUND_EXACT) || (hit.bound == BOUND_LOWER && hit.score >= beta) ||
         (hit.bound == BOUND_UPPER && hit.score <= alpha))
@@ -254,11 +258,10 @@ Score Search::search(int depth, Score alpha, Score beta, int ply, bool cut_node)
   }
   Move hash_move = hit.found ? hit.move : kNoMove;
   const bool in_check = pos_.in_check();
-  Frame& f = frame(ply);
   frame(ply + 2).killers[0] = frame(ply + 2).killers[1] = kNoMove;
   Score static_eval = kNoEval, estimate = kNoEval;
   if (!in_check) {
-    static_eval = hit.found && hit.eval != kNoEval ? hit.eval : eval();
+    static_eval = excluded ? f.static_eval : hit.found && hit.eval != kNoEval ? hit.eval : eval();
     estimate = static_eval;
     // A stored search result is a better guess than the static score when its bound allows.
     if (hit.found && std::abs(hit.score) < kBanThreshold &&
@@ -269,7 +272,7 @@ Score Search::search(int depth, Score alpha, Score beta, int ply, bool cut_node)
   const bool improving = !in_check && frame(ply - 2).static_eval != kNoEval && static_eval > frame(ply - 2).static_eval;
   const bool quiet_window = std::abs(beta) < kBanThreshold && std::abs(alpha) < kBanThreshold;
 
-  if (!pv_node && !in_check && quiet_window) {
+  if (!pv_node && !in_check && quiet_window && !excluded) {
     // Reverse futility: far above beta near the leaves, the opponent will not catch up.
     if (depth <= 7 && estimate - 90 * (depth - improving) >= beta) return estimate;
     // Null move: give the opponent a free move; if we still beat beta, cut.
@@ -287,7 +290,7 @@ Score Search::search(int depth, Score alpha, Score beta, int ply, bool cut_node)
   }
 
   // Internal iterative deepening: find a move to try first in PV nodes.
-  if (pv_node && !hash_move && depth >= 4) {
+  if (pv_node && !hash_move && depth >= 4 && !excluded) {
     search(depth - 2, alpha, beta, ply, false);
     if (aborted_) return 0;
     hash_move = tt_.probe(pos_.key(), ply).move;
@@ -305,7 +308,7 @@ Score Search::search(int depth, Score alpha, Score beta, int ply, bool cut_node)
   int quiet_count = 0;
   const Color us = pos_.side();
   for (Move m; (m = picker.next());) {
-    if (!keeps_king_safe(m, in_check)) continue;
+    if (m == excluded || !keeps_king_safe(m, in_check)) continue;
     ++move_count;
     const bool capture = pos_.piece_at(move_to(m)) != 0;
     const int hist = capture ? 0
@@ -328,13 +331,26 @@ Score Search::search(int depth, Score alpha, Score beta, int ply, bool cut_node)
     }
     // A pruned move is made only when it might give check (checks are never pruned).
     if ((prune_quiet || !see_ok) && !move_may_give_check(pos_, m)) continue;
+    // Singular extension: when every other move falls well short of the hash
+    // move's stored score, that move is searched one ply deeper.
+    bool singular = false;
+    if (m == hash_move && depth >= 8 && !excluded && ply < 2 * root_depth_ && (hit.bound & BOUND_LOWER) &&
+        hit.depth >= depth - 3 && std::abs(hit.score) < kBanThreshold) {
+      const Score singular_beta = hit.score - 2 * depth;
+      f.excluded = m;
+      const Score s = search((depth - 1) / 2, singular_beta - 1, singular_beta, ply, cut_node);
+      f.excluded = kNoMove;
+      if (aborted_) return 0;
+      if (s < singular_beta) singular = true;
+      else if (singular_beta >= beta) return singular_beta;  // several moves beat beta: cut
+    }
     make(m, ply);
     const bool gives_check = pos_.in_check();
     if ((prune_quiet || !see_ok) && !gives_check) {
       unmake();
       continue;
     }
-    const int new_depth = depth - 1 + (gives_check ? 1 : 0);
+    const int new_depth = depth - 1 + (gives_check || singular ? 1 : 0);
     Score s = -kInfinite;
     if (depth >= 3 && move_count > 1 + pv_node && !capture && !in_check && !gives_check) {
       // Late quiet moves are searched shallower first, the later the shallower.
@@ -361,9 +377,10 @@ Score Search::search(int depth, Score alpha, Score beta, int ply, bool cut_node)
     }
     if (!capture && m != best_move && quiet_count < kMaxMoves) quiets[quiet_count++] = m;
   }
-  if (!move_count) return -kMateScore + ply;  // mate or stalemate: both lose
+  if (!move_count) return excluded ? alpha : -kMateScore + ply;  // mate or stalemate: both lose
   if (best_move && best >= beta && !pos_.piece_at(move_to(best_move)))
     update_quiet_stats(ply, best_move, quiets, quiet_count, depth);
+  if (excluded) return best;
   const Bound bound = best >= beta ? BOUND_LOWER : best > alpha0 && pv_node ? BOUND_EXACT : BOUND_UPPER;
   tt_.store(pos_.key(), ply, best_move, best, bound, depth, static_eval);
   return best;
@@ -371,6 +388,7 @@ Score Search::search(int depth, Score alpha, Score beta, int ply, bool cut_node)
 
 Score Search::root_search(int depth, Score alpha, Score beta) {
   pv_len_[0] = 0;
+  root_depth_ = depth;
   Score best = -kInfinite;
   for (size_t i = 0; i < root_moves_.size(); ++i) {
     const Move m = root_moves_[i];

@@ -62,6 +62,7 @@ class Search {
     Move move = kNoMove;                 // the move made from this ply
     PieceToHistory* cont = nullptr;      // continuation history of that move
     Move killers[2] = {kNoMove, kNoMove};
+    Move excluded = kNoMove;             // singular test: the hash move left out
   };
 
   Frame& frame(int ply) { return frames_[ply + 2]; }  // ply -2 and -1 exist (empty)
@@ -90,6 +91,7 @@ class Search {
   int pv_len_[kMaxPly + 2];
   std::vector<Move> root_moves_;
   Move root_best_ = kNoMove;
+  int root_depth_ = 0;
   Score root_best_score_ = 0;
   uint64_t nodes_ = 0;
   uint64_t node_limit_ = 0;
