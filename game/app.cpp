@@ -54,6 +54,7 @@ Key key_from(SDL_Keycode k) {
     case SDLK_m: return Key::M;
     case SDLK_a: return Key::A;
     case SDLK_d: return Key::D;
+    case SDLK_e: return Key::E;
     case SDLK_z: return Key::Z;
     case SDLK_y: return Key::Y;
     case SDLK_c: return Key::C;
@@ -138,6 +139,7 @@ int screenshot(AppModel& m, const AppOptions& o) {
     }
   }
   m.layout(w, h);
+  if (o.edit) m.act(Action::EditBoard);
   if (o.show_help) m.key(Key::Help, false);
   rend.draw(m.view_model(), m.board_view(), 1 << 30);
   SDL_RenderPresent(r.get());
@@ -311,6 +313,7 @@ bool parse_args(int argc, char** argv, AppOptions& o, std::string* error) {
     else if (a == "--demo") o.demo = true;
     else if (a == "--hint") o.hint = true;
     else if (a == "--show-help") o.show_help = true;
+    else if (a == "--edit") o.edit = true;
     else if (a == "--frame-stats") o.frame_stats = true;
     else if (a == "--print-state") o.print_state = true;
     else if (a == "--no-vsync") o.no_vsync = true;

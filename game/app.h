@@ -16,6 +16,7 @@ struct AppOptions {
   bool demo = false;       // computer against computer
   bool hint = false;       // screenshot: compute and show a hint
   bool show_help = false;  // screenshot: with the key overlay
+  bool edit = false;       // screenshot: with the position editor open
   int movetime_ms = 0;     // overrides the level's time per move
   int level = -1;          // 0..3
   std::string mode;        // red, black, two, demo

@@ -240,9 +240,51 @@ void AppModel::store_settings() {
   storage_->write("settings.ini", settings_text(settings_));
 }
 
-void AppModel::act(Action a) {
-  Controller& c = controller_;
+// The editor works on its own board; the game waits until Done or Cancel.
+void AppModel::edit(Action a, int arg) {
+  Editor& e = *editor_;
+  ++ui_.edit_revision;
   switch (a) {
+    case Action::EditTool: e.choose(edit_tool_piece(arg)); break;
+    case Action::EditRedFirst: e.set_side(RED); break;
+    case Action::EditBlackFirst: e.set_side(BLACK); break;
+    case Action::EditClear: e.clear(); break;
+    case Action::EditStart: e.reset_start(); break;
+    case Action::EditCancel: editor_.reset(); break;
+    case Action::EditDone:
+      if (const auto fault = e.fault()) {
+        flash(say(*fault));
+        break;
+      }
+      controller_.new_game(e.fen());
+      editor_.reset();
+      break;
+    default: break;
+  }
+}
+
+void AppModel::edit_click(Square s) {
+  ++ui_.edit_revision;
+  if (const auto refused = editor_->click(s)) flash(say(*refused));
+}
+
+void AppModel::act(Action a, int arg) {
+  Controller& c = controller_;
+  if (editor_) {
+    if (a == Action::Help) ui_.help = true;
+    else edit(a, arg);
+    return;
+  }
+  switch (a) {
+    case Action::EditBoard:
+      c.review(-1);
+      editor_.emplace(c.shown_position());
+      ++ui_.edit_revision;
+      return;
+    case Action::EditTool: case Action::EditRedFirst: case Action::EditBlackFirst: case Action::EditClear:
+    case Action::EditStart: case Action::EditDone: case Action::EditCancel:
+      return;  // only with the editor open
+    case Action::Help: ui_.help = true; return;
     case Action::NewGame: c.new_game(); break;
     case Action::Undo: c.undo(); break;
     case Action::Redo: c.redo(); break;
@@ -305,6 +347,10 @@ void AppModel::click(float px, float py) {
   }
   if (b.contains(px, py)) {
     view_.set_flipped(ui_.flipped);
+    if (editor_) {
+      if (auto s = view_.square_at(px, py)) edit_click(*s);
+      return;
+    }
     if (auto s = view_.square_at(px, py)) controller_.click(*s);
     else controller_.click_elsewhere();
     return;
@@ -315,10 +361,12 @@ void AppModel::click(float px, float py) {
     return;
   }
   const float x = (px - p.x) / view_.scale(), y = (py - p.y) / view_.scale();
-  if (const Action a = button_at(panel_buttons(ui_, controller_), x, y); a != Action::None) {
-    act(a);
+  const std::vector<Button> buttons = panel_buttons(ui_, controller_, editor());
+  if (const Button* hit = button_hit(buttons, x, y)) {
+    act(hit->action, hit->arg);
     return;
   }
+  if (editor_) return;
   if (auto ply = move_list_hit(ui_, controller_, x, y)) {
     controller_.review(*ply == controller_.game().ply() ? -1 : *ply);
     ui_.follow = false;
@@ -357,6 +405,7 @@ void AppModel::key(Key k, bool ctrl) {
     case Key::O: if (ctrl) act(Action::Load); break;
     case Key::D: act(Action::ModeDemo); break;
     case Key::L: act(Action::Language); break;
+    case Key::E: act(editor_ ? Action::EditCancel : Action::EditBoard); break;
     case Key::Left: step_review(-1); ui_.follow = false; break;
     case Key::Right: step_review(1); break;
     case Key::Home: controller_.review(0); ui_.follow = false; break;
@@ -382,7 +431,7 @@ void AppModel::window_resized(int w, int h) {
 
 void AppModel::update(int64_t now_ms) {
   now_ms_ = now_ms;
-  if (!resume_offer_) controller_.update(now_ms);
+  if (!resume_offer_ && !editor_) controller_.update(now_ms);
   autosave();
 }
 
@@ -400,7 +449,7 @@ void AppModel::finish() {
 const ViewModel& AppModel::view_model() {
   view_.set_flipped(ui_.flipped);
   if (ui_.follow) ui_.scroll = follow_scroll(controller_, ui_.panel_below);
-  return cache_.get(controller_, ui_, dialog());
+  return cache_.get(controller_, ui_, dialog(), editor());
 }
 
 }  // namespace xq

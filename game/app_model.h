@@ -12,6 +12,7 @@
 
 #include "board_view.h"
 #include "controller.h"
+#include "editor.h"
 #include "panel.h"
 #include "pgn.h"
 #include "settings.h"
@@ -29,7 +30,7 @@ class Desktop {
 };
 
 // Keys the game answers, independent of SDL's key codes.
-enum class Key { None, F, N, U, R, H, M, A, D, L, Z, Y, C, V, S, O, Digit1, Digit2, Digit3, Digit4,
+enum class Key { None, F, N, U, R, H, M, A, D, L, E, Z, Y, C, V, S, O, Digit1, Digit2, Digit3, Digit4,
                  Left, Right, Home, End, Escape, Help };
 
 // How the program was started (the command line's say in the model).
@@ -59,7 +60,7 @@ class AppModel {
   bool start(const StartOptions& o, std::string* error);
 
   // ---- input ----
-  void act(Action a);
+  void act(Action a, int arg = 0);
   void key(Key k, bool ctrl);
   void click(float px, float py);  // a left click in drawable pixels
   void right_click() { controller_.deselect(); }
@@ -87,6 +88,7 @@ class AppModel {
   const Controller& controller() const { return controller_; }
   const UiState& ui() const { return ui_; }
   const Settings& settings() const { return settings_; }
+  const Editor* editor() const { return editor_ ? &*editor_ : nullptr; }
   bool resume_offered() const { return resume_offer_; }  // the question waits for an answer
   bool resume_was_offered() const { return resume_offered_once_; }
   size_t resume_moves() const { return resume_game_.moves.size(); }
@@ -111,6 +113,8 @@ class AppModel {
   void offer_resume(const StartOptions& o);
   bool apply_setup(const StartOptions& o, std::string* error);
   void step_review(int delta);
+  void edit(Action a, int arg);  // the position editor's buttons
+  void edit_click(Square s);
   std::optional<Dialog> dialog() const;
 
   Controller controller_;
@@ -125,6 +129,7 @@ class AppModel {
   bool resume_offer_ = false;  // an autosaved game waits for an answer
   bool resume_offered_once_ = false;
   PgnGame resume_game_;
+  std::optional<Editor> editor_;  // open while setting up a position
   ViewModelCache cache_;
 };
 

@@ -15,12 +15,12 @@ struct Rect {
 
 // Two arrangements at scale 1 (design units): the board (520 x 576, with a
 // 20-high strip for the file numbers above and below) with the panel beside it
-// (280 wide) or, in a portrait window, under it (330 high). The one that lets
+// (280 wide) or, in a portrait window, under it (362 high). The one that lets
 // everything be drawn larger wins.
 class BoardView {
  public:
   static constexpr float kBoardW = 520, kBoardH = 576, kStrip = 20, kFrameH = kBoardH + 2 * kStrip;
-  static constexpr float kPanelW = 280, kPanelBelowH = 330;
+  static constexpr float kPanelW = 280, kPanelBelowH = 362;
   static constexpr float kCell = 56, kMargin = 36;
   static constexpr int kDefaultW = int(kBoardW + kPanelW), kDefaultH = int(kFrameH);
 

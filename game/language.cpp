@@ -97,6 +97,22 @@ constexpr Words kWords[] = {
      "Right click  put the piece down        Wheel  scroll the move list\n"
      "Drop a PGN file on the window to open it\n"
      "F1 or ?  show or hide this help"},
+    {Phrase::EditBoard, "摆棋", "Set up"},
+    {Phrase::HelpButton, "帮助", "Help"},
+    {Phrase::EditRedMoves, "红先", "Red first"},
+    {Phrase::EditBlackMoves, "黑先", "Black first"},
+    {Phrase::EditClear, "清空", "Clear"},
+    {Phrase::EditStart, "初始", "Start"},
+    {Phrase::EditRemove, "移除", "Remove"},
+    {Phrase::EditDone, "完成", "Done"},
+    {Phrase::EditCancel, "取消", "Cancel"},
+    {Phrase::EditHint, "选子后点棋盘放下，再点移除", "Pick a piece, click to place, again to remove"},
+    {Phrase::EditCannotStandThere, "这个棋子不能放在这里", "That piece can never stand there"},
+    {Phrase::EditNoMoreOfThese, "这种棋子已经够了", "There are no more of that piece"},
+    {Phrase::EditNoRedKing, "缺少红帅", "Red has no king"},
+    {Phrase::EditNoBlackKing, "缺少黑将", "Black has no king"},
+    {Phrase::EditKingsFacing, "将帅不能照面", "The kings face each other"},
+    {Phrase::EditWaitingSideInCheck, "不走棋的一方正被将军", "The side not to move is in check"},
 };
 static_assert(sizeof kWords / sizeof kWords[0] == size_t(Phrase::Count), "a phrase without words");
 constexpr bool in_order() {

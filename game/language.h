@@ -33,6 +33,10 @@ enum class Phrase {
   Computer, Player, Event, Title,
   // The key overlay (F1 or ?), one line per '\n'.
   HelpText,
+  // The position editor.
+  EditBoard, HelpButton, EditRedMoves, EditBlackMoves, EditClear, EditStart, EditRemove, EditDone, EditCancel,
+  EditHint, EditCannotStandThere, EditNoMoreOfThese, EditNoRedKing, EditNoBlackKing, EditKingsFacing,
+  EditWaitingSideInCheck,
   Count
 };
 

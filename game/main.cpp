@@ -14,7 +14,7 @@ static const char* kUsage =
     "  --fen FEN  --moves \"h2e2 h9g7\"  start from a position and moves\n"
     "  --load FILE.pgn             open a saved game\n"
     "  --flip  --no-animation  --no-book  --iccs  --width W  --height H\n"
-    "  --screenshot FILE.png [--select h2] [--hint] [--show-help]   one frame offscreen\n"
+    "  --screenshot FILE.png [--select h2] [--hint] [--show-help] [--edit]   one frame offscreen\n"
     "  --demo [--movetime MS] [--max-frames N] [--frame-stats]   computer against computer\n"
     "  --config-dir DIR  --resume ask|yes|no  --print-state  --click FRAME:X:Y  --no-vsync\n";
 

@@ -9,7 +9,33 @@ NotationStyle notation_style(const UiState& ui) {
   return ui.language == Language::English ? NotationStyle::Wxf : NotationStyle::Chinese;
 }
 
-std::vector<Button> panel_buttons(const UiState& ui, const Controller& c) {
+std::optional<EditorPiece> edit_tool_piece(int arg) {
+  if (arg < 0 || arg >= 14) return std::nullopt;
+  return EditorPiece{arg < 7 ? RED : BLACK, PieceType(arg % 7)};
+}
+
+std::vector<Button> editor_buttons(const UiState& ui, const Editor& e) {
+  std::vector<Button> b;
+  const Language l = ui.language;
+  for (int i = 0; i < 14; ++i) {
+    const EditorPiece p = *edit_tool_piece(i);
+    b.push_back({Action::EditTool, "", {10 + float(i % 7) * 37, i < 7 ? 10.0f : 48.0f, 34, 34}, e.tool() == p, i,
+                 side_base(p.color) + kTypeFirstSlot[p.type]});
+  }
+  const float w = 62, h = 28;
+  auto at = [&](int col, float y) { return Rect{10 + col * (w + 4), y, w, h}; };
+  b.push_back({Action::EditRedFirst, phrase(Phrase::EditRedMoves, l), at(0, 90), e.side() == RED});
+  b.push_back({Action::EditBlackFirst, phrase(Phrase::EditBlackMoves, l), at(1, 90), e.side() == BLACK});
+  b.push_back({Action::EditClear, phrase(Phrase::EditClear, l), at(2, 90), false});
+  b.push_back({Action::EditStart, phrase(Phrase::EditStart, l), at(3, 90), false});
+  b.push_back({Action::EditTool, phrase(Phrase::EditRemove, l), at(0, 122), !e.tool(), 14});
+  b.push_back({Action::EditDone, phrase(Phrase::EditDone, l), at(2, 122), false});
+  b.push_back({Action::EditCancel, phrase(Phrase::EditCancel, l), at(3, 122), false});
+  return b;
+}
+
+std::vector<Button> panel_buttons(const UiState& ui, const Controller& c, const Editor* editor) {
+  if (editor) return editor_buttons(ui, *editor);
   std::vector<Button> b;
   const Language l = ui.language;
   const float w = 62, h = 28, gap = 4, x0 = 10;
@@ -42,6 +68,7 @@ std::vector<Button> panel_buttons(const UiState& ui, const Controller& c) {
   row(170, {{Action::HandicapOne, Phrase::OneHorse}, {Action::HandicapTwo, Phrase::TwoHorses},
             {Action::HandicapNine, Phrase::NinePieces}, {Action::Language, Phrase::OtherLanguage}},
       {});
+  row(202, {{Action::EditBoard, Phrase::EditBoard}, {Action::Help, Phrase::HelpButton}}, {});
   const Rect clocks = clock_row_rect(ui.panel_below);
   const TimeControl& tc = c.time_control();
   b.push_back({Action::Clock, tc.on() ? clock_option_text(tc) : phrase(Phrase::NoClock, l),
@@ -55,17 +82,22 @@ std::vector<Button> panel_buttons(const UiState& ui, const Controller& c) {
   return b;
 }
 
-Action button_at(const std::vector<Button>& buttons, float x, float y) {
+const Button* button_hit(const std::vector<Button>& buttons, float x, float y) {
   for (const Button& b : buttons)
-    if (b.rect.contains(x, y)) return b.action;
-  return Action::None;
+    if (b.rect.contains(x, y)) return &b;
+  return nullptr;
+}
+
+Action button_at(const std::vector<Button>& buttons, float x, float y) {
+  const Button* b = button_hit(buttons, x, y);
+  return b ? b->action : Action::None;
 }
 
 Rect move_list_rect(bool panel_below) {
-  return panel_below ? Rect{275, 68, 240, 252} : Rect{10, 382, 260, 224};
+  return panel_below ? Rect{275, 68, 240, 284} : Rect{10, 414, 260, 192};
 }
 
-Rect clock_row_rect(bool panel_below) { return panel_below ? Rect{275, 6, 240, 26} : Rect{10, 318, 260, 26}; }
+Rect clock_row_rect(bool panel_below) { return panel_below ? Rect{275, 6, 240, 26} : Rect{10, 352, 260, 26}; }
 
 Rect clock_face_rect(bool panel_below, Color c) {
   const Rect row = clock_row_rect(panel_below);

@@ -7,6 +7,7 @@
 
 #include "board_view.h"
 #include "controller.h"
+#include "editor.h"
 #include "notation.h"
 
 namespace xq {
@@ -15,7 +16,10 @@ enum class Action {
   None, NewGame, Undo, Redo, Flip, Hint, Sound, Animation, Analysis, Notation,
   Level0, Level1, Level2, Level3, ModeRed, ModeBlack, ModeTwo, ModeDemo,
   Save, Load, CopyFen, PasteFen, HandicapOne, HandicapTwo, HandicapNine, ResumeYes, ResumeNo,
-  OfferDraw, Resign, Language, Clock
+  OfferDraw, Resign, Language, Clock, Help,
+  // The position editor: open it, pick a piece (the button's arg: 0-6 red K A E H R C P,
+  // 7-13 black, 14 remove), side to move, clear, start position, done, cancel.
+  EditBoard, EditTool, EditRedFirst, EditBlackFirst, EditClear, EditStart, EditDone, EditCancel
 };
 
 // What the window shows besides the game itself.
@@ -27,6 +31,7 @@ struct UiState {
   bool flipped = false;  // black at the bottom (a view property, not the game's)
   bool panel_below = false;  // the panel's shape: under the board (wide) or beside it (tall)
   bool help = false;         // the key overlay is shown
+  uint64_t edit_revision = 0;  // bumped by every change in the position editor
   int scroll = 0;     // first round shown in the move list
   bool follow = true; // keep the newest move in view
   std::string message;
@@ -38,10 +43,17 @@ struct Button {
   std::string label;
   Rect rect;  // design coordinates inside the panel
   bool active;
+  int arg = 0;          // which one, for EditTool
+  PieceId piece = 0;    // drawn as this piece instead of the label
 };
 
-std::vector<Button> panel_buttons(const UiState& ui, const Controller& c);
+// The panel's buttons: the game's, or the position editor's while it is open.
+std::vector<Button> panel_buttons(const UiState& ui, const Controller& c, const Editor* editor = nullptr);
+std::vector<Button> editor_buttons(const UiState& ui, const Editor& e);
 Action button_at(const std::vector<Button>& buttons, float x, float y);
+const Button* button_hit(const std::vector<Button>& buttons, float x, float y);
+// The editor's piece for an EditTool arg (nullopt: remove).
+std::optional<EditorPiece> edit_tool_piece(int arg);
 
 // The notation of the move list and the analysis.
 NotationStyle notation_style(const UiState& ui);
@@ -49,7 +61,7 @@ NotationStyle notation_style(const UiState& ui);
 // Panel geometry: the status and analysis lines are at the same place in
 // both shapes; the move list is below them in the tall panel and beside them
 // in the wide one.
-constexpr float kRowH = 20, kStatusY = 208, kAnalysisY = 234;
+constexpr float kRowH = 20, kStatusY = 240, kAnalysisY = 266;
 Rect move_list_rect(bool panel_below);
 // The clock row: red's face, black's face, then the time-control button.
 Rect clock_row_rect(bool panel_below);

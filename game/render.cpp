@@ -124,6 +124,10 @@ void Renderer::draw_banner(const ViewModel& vm, const BoardView& v) {
 void Renderer::draw_button(const Button& b, const Rect& r, float s, int text_px) {
   fill(r, b.active ? SDL_Color{196, 140, 60, 255} : SDL_Color{110, 70, 40, 255});
   fill({r.x, r.y + r.h - 2 * s, r.w, 2 * s}, {40, 22, 10, 160});
+  if (b.piece) {  // the editor's palette shows the pieces themselves
+    draw_piece(b.piece, r.x + r.w / 2, r.y + r.h / 2, std::min(r.w, r.h) - 2 * s);
+    return;
+  }
   int px = text_px;  // a long label (English) is set smaller to fit its button
   while (px > 8 && text_.width(b.label, px) > r.w - 4 * s) --px;
   text_.draw(b.label, r.x + r.w / 2, r.y + (r.h - px) / 2 - 2 * s, px, kPanelText, 1);
@@ -219,7 +223,9 @@ void Renderer::draw_panel(const ViewModel& vm, const BoardView& v, int64_t now_m
   // Status (or a passing message), with a small spinner while the computer thinks.
   const float y = p.y + kStatusY * s;
   const std::string& status = !vm.message.empty() && now_ms < vm.message_until_ms ? vm.message : vm.status;
-  text_.draw(status, p.x + 12 * s, y, int(17 * s), kHighlight);
+  int px = int(17 * s);  // a long message is set smaller to fit the column
+  while (px > 8 && text_.width(status, px) > (BoardView::kPanelW - 24) * s) --px;
+  text_.draw(status, p.x + 12 * s, y, px, kHighlight);
   if (vm.busy) {
     const int lit = int((now_ms / 90) % 8);
     for (int i = 0; i < 8; ++i) {
@@ -229,6 +235,7 @@ void Renderer::draw_panel(const ViewModel& vm, const BoardView& v, int64_t now_m
            {255, 220, 150, Uint8(std::min(255, alpha))});
     }
   }
+  if (vm.editing) return;  // the editor has only its buttons and status
   draw_analysis(vm, p, s);
   draw_clocks(vm, p, s);
   draw_move_list(vm, p, s);

@@ -11,10 +11,8 @@ namespace xq {
 
 namespace {
 
-void board_part(const Controller& c, const UiState& ui, ViewModel& vm) {
-  vm.flipped = ui.flipped;
-  vm.panel_below = ui.panel_below;
-  // Each side counts the files from its own right: red 九..一 (1..9 in English), black 1..9.
+// Each side counts the files from its own right: red 九..一 (1..9 in English), black 1..9.
+void file_numbers(const UiState& ui, ViewModel& vm) {
   static const char* const kRedDigits[10] = {"", "一", "二", "三", "四", "五", "六", "七", "八", "九"};
   for (int col = 0; col < 9; ++col) {
     const int file = ui.flipped ? 8 - col : col;
@@ -23,6 +21,12 @@ void board_part(const Controller& c, const UiState& ui, ViewModel& vm) {
     (ui.flipped ? vm.top_numbers : vm.bottom_numbers)[col] = red_name;
     (ui.flipped ? vm.bottom_numbers : vm.top_numbers)[col] = std::to_string(black);
   }
+}
+
+void board_part(const Controller& c, const UiState& ui, ViewModel& vm) {
+  vm.flipped = ui.flipped;
+  vm.panel_below = ui.panel_below;
+  file_numbers(ui, vm);
   const Position pos = c.shown_position();
   for (Square s = 0; s < 256; ++s)
     if (const PieceId id = pos.piece_at(s)) vm.pieces.push_back({id, s});
@@ -97,7 +101,35 @@ void move_list_part(const Controller& c, const UiState& ui, ViewModel& vm) {
 
 }  // namespace
 
-ViewModel build_view_model(const Controller& c, const UiState& ui, std::optional<Dialog> dialog) {
+namespace {
+
+// The editor's board, its buttons and its verdict in the status line.
+ViewModel editor_view_model(const UiState& ui, const Editor& e) {
+  ViewModel vm;
+  vm.editing = true;
+  vm.flipped = ui.flipped;
+  vm.panel_below = ui.panel_below;
+  for (int rank = 0; rank < 10; ++rank)
+    for (int file = 0; file < 9; ++file)
+      if (const auto p = e.at(make_square(file, rank)))
+        vm.pieces.push_back({side_base(p->color) + kTypeFirstSlot[p->type], make_square(file, rank)});
+  vm.buttons = editor_buttons(ui, e);
+  const auto fault = e.fault();
+  vm.status = phrase(fault ? *fault : Phrase::EditHint, ui.language);
+  vm.message = ui.message;
+  vm.message_until_ms = ui.message_until_ms;
+  vm.title = phrase(Phrase::Title, ui.language);
+  return vm;
+}
+
+}  // namespace
+
+ViewModel build_view_model(const Controller& c, const UiState& ui, std::optional<Dialog> dialog, const Editor* editor) {
+  if (editor) {
+    ViewModel vm = editor_view_model(ui, *editor);
+    file_numbers(ui, vm);
+    return vm;
+  }
   ViewModel vm;
   board_part(c, ui, vm);
   vm.buttons = panel_buttons(ui, c);
@@ -133,7 +165,8 @@ ViewModel build_view_model(const Controller& c, const UiState& ui, std::optional
   return vm;
 }
 
-const ViewModel& ViewModelCache::get(const Controller& c, const UiState& ui, const std::optional<Dialog>& dialog) {
+const ViewModel& ViewModelCache::get(const Controller& c, const UiState& ui, const std::optional<Dialog>& dialog,
+                                     const Editor* editor) {
   Key k;
   k.view_revision = c.view_revision();
   if (ui.analysis) {
@@ -146,6 +179,8 @@ const ViewModel& ViewModelCache::get(const Controller& c, const UiState& ui, con
   k.iccs = ui.iccs;
   k.panel_below = ui.panel_below;
   k.help = ui.help;
+  k.edit_revision = ui.edit_revision;
+  k.editing = editor != nullptr;
   for (Color side : {RED, BLACK}) {  // the faces change every second
     k.clock_seconds[side] = (c.clock_ms(side) + 999) / 1000;
     k.clock_running[side] = c.clock_running(side);
@@ -156,7 +191,7 @@ const ViewModel& ViewModelCache::get(const Controller& c, const UiState& ui, con
   k.message = ui.message + std::to_string(ui.message_until_ms);
   k.dialog = dialog.has_value();
   if (!(k == key_) || builds_ == 0) {
-    vm_ = build_view_model(c, ui, dialog);
+    vm_ = build_view_model(c, ui, dialog, editor);
     key_ = k;
     ++builds_;
   }

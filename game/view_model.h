@@ -67,15 +67,18 @@ struct ViewModel {
   int scroll = 0;
   std::optional<Dialog> dialog;
   std::vector<std::string> help;  // the key overlay's lines (empty when hidden)
+  bool editing = false;           // the position editor is open (no list, clocks or analysis)
 };
 
 // The renderer's data for the current state.
-ViewModel build_view_model(const Controller& c, const UiState& ui, std::optional<Dialog> dialog);
+ViewModel build_view_model(const Controller& c, const UiState& ui, std::optional<Dialog> dialog,
+                           const Editor* editor = nullptr);
 
 // Rebuilds the view model only when its inputs changed.
 class ViewModelCache {
  public:
-  const ViewModel& get(const Controller& c, const UiState& ui, const std::optional<Dialog>& dialog);
+  const ViewModel& get(const Controller& c, const UiState& ui, const std::optional<Dialog>& dialog,
+                       const Editor* editor = nullptr);
   int builds() const { return builds_; }
 
  private:
@@ -87,6 +90,8 @@ class ViewModelCache {
     Language language = Language::Chinese;
     bool panel_below = false;
     bool help = false;
+    uint64_t edit_revision = 0;
+    bool editing = false;
     int clock_seconds[2] = {0, 0};
     bool clock_running[2] = {false, false};
     int scroll = 0;

@@ -290,7 +290,7 @@ TEST(BoardView, ClicksMapEitherWay) {
 // A portrait window puts the panel under the board, which spans the width.
 TEST(BoardView, PortraitWindowPutsThePanelBelow) {
   xq::BoardView v;
-  v.layout(520, 946);
+  v.layout(520, 616 + 362);
   EXPECT_TRUE(v.panel_below());
   EXPECT_FLOAT_EQ(v.scale(), 1.0f);
   EXPECT_FLOAT_EQ(v.board().w, 520);
