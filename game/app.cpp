@@ -87,6 +87,8 @@ StartOptions start_options(const AppOptions& o) {
   s.iccs = o.iccs;
   s.lang = o.lang;
   s.clock = o.clock;
+  s.puzzle = o.puzzle;
+  read_file(find_asset_dir() + "/puzzles.txt", s.puzzles);  // none found: the puzzle button says so
   // The locale as the C library reads it: LC_ALL, then LC_MESSAGES, then LANG.
   for (const char* name : {"LC_ALL", "LC_MESSAGES", "LANG"})
     if (const char* v = std::getenv(name); v && *v) {
@@ -323,6 +325,7 @@ bool parse_args(int argc, char** argv, AppOptions& o, std::string* error) {
     else if (a == "--movetime") { if (!number(o.movetime_ms)) return false; }
     else if (a == "--level") { if (!number(o.level)) return false; if (o.level > 3) { if (error) *error = "--level is 0-3"; return false; } }
     else if (a == "--max-frames") { if (!number(o.max_frames)) return false; }
+    else if (a == "--puzzle") { if (!number(o.puzzle)) return false; }
     else if (a == "--width") { if (!number(o.width)) return false; }
     else if (a == "--height") { if (!number(o.height)) return false; }
     else if (a == "--click") {

@@ -28,6 +28,7 @@ struct AppOptions {
   bool no_animation = false;
   bool iccs = false;
   std::string lang;           // zh, en ("" = the settings, else the locale)
+  int puzzle = 0;             // open puzzle N (1-based)
   std::string clock;          // M+S: minutes each, seconds added a move ("0" = none)
   int width = 0, height = 0;  // window or screenshot size
   std::string config_dir;     // settings and autosave (default: XDG folders)

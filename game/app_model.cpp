@@ -73,9 +73,22 @@ bool AppModel::start(const StartOptions& o, std::string* error) {
   ui_.analysis = settings_.analysis;
   ui_.iccs = o.iccs || settings_.iccs;
   set_language(parse_language(o.lang).value_or(parse_language(settings_.lang).value_or(o.locale_language)));
+  solved_ = parse_solved(settings_.solved);
+  if (!o.puzzles.empty()) {
+    std::string err;
+    if (!parse_puzzles(o.puzzles, puzzles_, &err)) std::fprintf(stderr, "xiangqi: %s\n", err.c_str());
+  }
   const std::string clock = o.clock.empty() ? settings_.clock : o.clock;
   controller_.set_time_control(parse_clock_option(clock).value_or(TimeControl{}));
   if (!apply_setup(o, error)) return false;
+  if (o.puzzle > 0) {
+    if (o.puzzle > int(puzzles_.size())) {
+      if (error) *error = "--puzzle: there are " + std::to_string(puzzles_.size()) + " puzzles";
+      return false;
+    }
+    open_puzzle(o.puzzle - 1);
+    return true;
+  }
   if (!o.load.empty()) open_file(o.load);
   if (use_settings_ && o.resume != "no" && o.fen.empty() && o.moves.empty() && o.load.empty() && o.mode != "demo") {
     offer_resume(o);
@@ -268,8 +281,77 @@ void AppModel::edit_click(Square s) {
   if (const auto refused = editor_->click(s)) flash(say(*refused));
 }
 
+void AppModel::open_puzzle(int index) {
+  const int n = int(puzzles_.size());
+  ui_.puzzle = ((index % n) + n) % n;
+  const Puzzle& p = puzzles_[size_t(ui_.puzzle)];
+  controller_.review(-1);
+  controller_.set_time_control({});
+  controller_.new_game(p.fen);
+  set_mode(controller_.game().side_to_move() == RED ? Mode::HumanRed : Mode::HumanBlack);
+  puzzle_done_ = false;
+}
+
+// Said once per attempt: a mate within the stated moves solves it (and is
+// remembered); a loss, a draw or too many moves do not.
+void AppModel::check_puzzle() {
+  if (ui_.puzzle < 0 || puzzle_done_) return;
+  const Puzzle& p = puzzles_[size_t(ui_.puzzle)];
+  const Game& g = controller_.game();
+  const Color player = g.start_side();
+  const int player_moves = (g.ply() + 1) / 2;
+  const Verdict v = g.verdict();
+  const bool won = v.outcome == (player == RED ? Outcome::RedWins : Outcome::BlackWins) &&
+                   (v.reason == Reason::Checkmate || v.reason == Reason::Stalemate);
+  if (won && player_moves <= p.moves) {
+    puzzle_done_ = true;
+    solved_.insert(ui_.puzzle);
+    settings_.solved = solved_text(solved_);
+    store_settings();
+    flash(say(Phrase::PuzzleSolved));
+  } else if (v.over()) {
+    puzzle_done_ = true;
+    flash(say(Phrase::PuzzleFailed));
+  } else if (player_moves >= p.moves && g.side_to_move() == player) {  // its moves are used up
+    puzzle_done_ = true;
+    flash(say(Phrase::PuzzleTooLong, {std::to_string(p.moves)}));
+  }
+}
+
+bool AppModel::puzzle_action(Action a) {
+  if (a == Action::Puzzles) {
+    if (puzzles_.empty()) {
+      flash(say(Phrase::NoPuzzles));
+      return true;
+    }
+    int first = 0;  // the first one not yet solved
+    while (first < int(puzzles_.size()) && solved_.count(first)) ++first;
+    open_puzzle(first);
+    return true;
+  }
+  if (ui_.puzzle < 0) return a == Action::PuzzlePrev || a == Action::PuzzleNext || a == Action::PuzzleRetry ||
+                             a == Action::PuzzleExit;
+  switch (a) {
+    case Action::PuzzlePrev: open_puzzle(ui_.puzzle - 1); return true;
+    case Action::PuzzleNext: open_puzzle(ui_.puzzle + 1); return true;
+    case Action::PuzzleRetry: open_puzzle(ui_.puzzle); return true;
+    case Action::PuzzleExit:
+      ui_.puzzle = -1;
+      controller_.new_game();
+      controller_.set_time_control(parse_clock_option(settings_.clock).value_or(TimeControl{}));  // puzzles have none
+      return true;
+    case Action::NewGame: case Action::ModeRed: case Action::ModeBlack: case Action::ModeTwo: case Action::ModeDemo:
+    case Action::HandicapOne: case Action::HandicapTwo: case Action::HandicapNine: case Action::EditBoard:
+    case Action::Load: case Action::PasteFen:
+      ui_.puzzle = -1;  // another game leaves the puzzles
+      return false;
+    default: return false;
+  }
+}
+
 void AppModel::act(Action a, int arg) {
   Controller& c = controller_;
+  if (!editor_ && puzzle_action(a)) return;
   if (editor_) {
     if (a == Action::Help) ui_.help = true;
     else edit(a, arg);
@@ -349,6 +431,10 @@ void AppModel::click(float px, float py) {
     view_.set_flipped(ui_.flipped);
     if (editor_) {
       if (auto s = view_.square_at(px, py)) edit_click(*s);
+      return;
+    }
+    if (ui_.puzzle >= 0 && controller_.game_over() && controller_.review_ply() < 0) {
+      open_puzzle(solved_.count(ui_.puzzle) ? ui_.puzzle + 1 : ui_.puzzle);  // next when solved, else again
       return;
     }
     if (auto s = view_.square_at(px, py)) controller_.click(*s);
@@ -432,6 +518,7 @@ void AppModel::window_resized(int w, int h) {
 void AppModel::update(int64_t now_ms) {
   now_ms_ = now_ms;
   if (!resume_offer_ && !editor_) controller_.update(now_ms);
+  check_puzzle();
   autosave();
 }
 
@@ -448,6 +535,11 @@ void AppModel::finish() {
 
 const ViewModel& AppModel::view_model() {
   view_.set_flipped(ui_.flipped);
+  if (ui_.puzzle >= 0) {
+    const Puzzle& p = puzzles_[size_t(ui_.puzzle)];
+    ui_.puzzle_line = say(Phrase::PuzzleStatus, {std::to_string(ui_.puzzle + 1), std::to_string(puzzles_.size()),
+                                                 solved_.count(ui_.puzzle) ? " ✓" : "", p.name(ui_.language)});
+  }
   if (ui_.follow) ui_.scroll = follow_scroll(controller_, ui_.panel_below);
   return cache_.get(controller_, ui_, dialog(), editor());
 }

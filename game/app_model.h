@@ -13,6 +13,7 @@
 #include "board_view.h"
 #include "controller.h"
 #include "editor.h"
+#include "puzzles.h"
 #include "panel.h"
 #include "pgn.h"
 #include "settings.h"
@@ -46,6 +47,8 @@ struct StartOptions {
   std::string lang;        // zh, en ("" = from the settings, else locale_language)
   Language locale_language = Language::Chinese;  // what the desktop's locale asks for
   std::string clock;       // time control "M+S" ("" = from the settings; "0" = none)
+  std::string puzzles;     // the puzzle collection's text ("" = none found)
+  int puzzle = 0;          // open this puzzle (1-based; 0 = none)
   bool use_settings = true;  // false for --screenshot: settings neither read nor written
   std::string resume = "ask";  // ask, yes, no
   std::string load;            // a PGN file to open
@@ -89,6 +92,8 @@ class AppModel {
   const UiState& ui() const { return ui_; }
   const Settings& settings() const { return settings_; }
   const Editor* editor() const { return editor_ ? &*editor_ : nullptr; }
+  const std::set<int>& solved_puzzles() const { return solved_; }
+  size_t puzzle_count() const { return puzzles_.size(); }
   bool resume_offered() const { return resume_offer_; }  // the question waits for an answer
   bool resume_was_offered() const { return resume_offered_once_; }
   size_t resume_moves() const { return resume_game_.moves.size(); }
@@ -115,6 +120,9 @@ class AppModel {
   void step_review(int delta);
   void edit(Action a, int arg);  // the position editor's buttons
   void edit_click(Square s);
+  void open_puzzle(int index);  // plays puzzle `index` (wrapping round), the player on the side to move
+  void check_puzzle();          // solved, failed or too long: says so once
+  bool puzzle_action(Action a);
   std::optional<Dialog> dialog() const;
 
   Controller controller_;
@@ -130,6 +138,9 @@ class AppModel {
   bool resume_offered_once_ = false;
   PgnGame resume_game_;
   std::optional<Editor> editor_;  // open while setting up a position
+  std::vector<Puzzle> puzzles_;
+  std::set<int> solved_;
+  bool puzzle_done_ = false;       // the current puzzle's outcome has been said
   ViewModelCache cache_;
 };
 

@@ -113,6 +113,16 @@ constexpr Words kWords[] = {
     {Phrase::EditNoBlackKing, "缺少黑将", "Black has no king"},
     {Phrase::EditKingsFacing, "将帅不能照面", "The kings face each other"},
     {Phrase::EditWaitingSideInCheck, "不走棋的一方正被将军", "The side not to move is in check"},
+    {Phrase::Puzzles, "残局", "Puzzles"},
+    {Phrase::PuzzlePrev, "上一题", "Previous"},
+    {Phrase::PuzzleNext, "下一题", "Next"},
+    {Phrase::PuzzleRetry, "重试", "Retry"},
+    {Phrase::PuzzleExit, "退出", "Exit"},
+    {Phrase::PuzzleStatus, "残局 {}/{}{}：{}", "Puzzle {}/{}{}: {}"},
+    {Phrase::PuzzleSolved, "解出！点棋盘进入下一题", "Solved! Click the board for the next one"},
+    {Phrase::PuzzleFailed, "未解出，点棋盘重试", "Not solved: click the board to try again"},
+    {Phrase::PuzzleTooLong, "超过 {} 步了，可以重试", "More than {} moves: try again"},
+    {Phrase::NoPuzzles, "没有找到残局文件", "The puzzle file is missing"},
 };
 static_assert(sizeof kWords / sizeof kWords[0] == size_t(Phrase::Count), "a phrase without words");
 constexpr bool in_order() {

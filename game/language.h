@@ -37,6 +37,9 @@ enum class Phrase {
   EditBoard, HelpButton, EditRedMoves, EditBlackMoves, EditClear, EditStart, EditRemove, EditDone, EditCancel,
   EditHint, EditCannotStandThere, EditNoMoreOfThese, EditNoRedKing, EditNoBlackKing, EditKingsFacing,
   EditWaitingSideInCheck,
+  // Puzzles.
+  Puzzles, PuzzlePrev, PuzzleNext, PuzzleRetry, PuzzleExit, PuzzleStatus, PuzzleSolved, PuzzleFailed, PuzzleTooLong,
+  NoPuzzles,
   Count
 };
 

@@ -9,6 +9,7 @@ static const char* kUsage =
     "  --mode red|black|two|demo   who plays (default: you play red)\n"
     "  --level 0-3                 入门 业余 专业 大师 (novice, amateur, expert, master)\n"
     "  --lang zh|en                Chinese or English (default: the settings, else the locale)\n"
+    "  --puzzle N                  play puzzle N of the collection (残局)\n"
     "  --clock M+S                 game clocks: M minutes each, S seconds added a move (0: none)\n"
     "  --movetime MS               the computer's time per move (overrides the level)\n"
     "  --fen FEN  --moves \"h2e2 h9g7\"  start from a position and moves\n"

@@ -68,7 +68,13 @@ std::vector<Button> panel_buttons(const UiState& ui, const Controller& c, const 
   row(170, {{Action::HandicapOne, Phrase::OneHorse}, {Action::HandicapTwo, Phrase::TwoHorses},
             {Action::HandicapNine, Phrase::NinePieces}, {Action::Language, Phrase::OtherLanguage}},
       {});
-  row(202, {{Action::EditBoard, Phrase::EditBoard}, {Action::Help, Phrase::HelpButton}}, {});
+  if (ui.puzzle >= 0)
+    row(202, {{Action::PuzzlePrev, Phrase::PuzzlePrev}, {Action::PuzzleNext, Phrase::PuzzleNext},
+              {Action::PuzzleRetry, Phrase::PuzzleRetry}, {Action::PuzzleExit, Phrase::PuzzleExit}},
+        {});
+  else
+    row(202, {{Action::EditBoard, Phrase::EditBoard}, {Action::Help, Phrase::HelpButton}, {Action::Puzzles, Phrase::Puzzles}},
+        {});
   const Rect clocks = clock_row_rect(ui.panel_below);
   const TimeControl& tc = c.time_control();
   b.push_back({Action::Clock, tc.on() ? clock_option_text(tc) : phrase(Phrase::NoClock, l),

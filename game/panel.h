@@ -16,7 +16,7 @@ enum class Action {
   None, NewGame, Undo, Redo, Flip, Hint, Sound, Animation, Analysis, Notation,
   Level0, Level1, Level2, Level3, ModeRed, ModeBlack, ModeTwo, ModeDemo,
   Save, Load, CopyFen, PasteFen, HandicapOne, HandicapTwo, HandicapNine, ResumeYes, ResumeNo,
-  OfferDraw, Resign, Language, Clock, Help,
+  OfferDraw, Resign, Language, Clock, Help, Puzzles, PuzzlePrev, PuzzleNext, PuzzleRetry, PuzzleExit,
   // The position editor: open it, pick a piece (the button's arg: 0-6 red K A E H R C P,
   // 7-13 black, 14 remove), side to move, clear, start position, done, cancel.
   EditBoard, EditTool, EditRedFirst, EditBlackFirst, EditClear, EditStart, EditDone, EditCancel
@@ -32,6 +32,8 @@ struct UiState {
   bool panel_below = false;  // the panel's shape: under the board (wide) or beside it (tall)
   bool help = false;         // the key overlay is shown
   uint64_t edit_revision = 0;  // bumped by every change in the position editor
+  int puzzle = -1;             // the puzzle being played (-1: none)
+  std::string puzzle_line;     // its status line
   int scroll = 0;     // first round shown in the move list
   bool follow = true; // keep the newest move in view
   std::string message;

@@ -72,6 +72,7 @@ void parse_settings(const std::string& text, Settings& s) {
     else if (k == "iccs") s.iccs = v == "1";
     else if (k == "lang" && (v == "zh" || v == "en")) s.lang = v;
     else if (k == "clock" && (v.empty() || parse_clock_option(v))) s.clock = v;
+    else if (k == "solved") s.solved = v;
     else if (k == "width" && n >= 200 && n <= 10000) s.width = n;
     else if (k == "height" && n >= 200 && n <= 10000) s.height = n;
   }
@@ -80,7 +81,7 @@ void parse_settings(const std::string& text, Settings& s) {
 std::string settings_text(const Settings& s) {
   std::ostringstream out;
   out << "level=" << s.level << "\nmode=" << s.mode << "\nanimation=" << s.animation << "\nsound=" << s.sound
-      << "\nflip=" << s.flip << "\nanalysis=" << s.analysis << "\niccs=" << s.iccs << "\nlang=" << s.lang << "\nclock=" << s.clock << "\nwidth=" << s.width
+      << "\nflip=" << s.flip << "\nanalysis=" << s.analysis << "\niccs=" << s.iccs << "\nlang=" << s.lang << "\nclock=" << s.clock << "\nsolved=" << s.solved << "\nwidth=" << s.width
       << "\nheight=" << s.height << "\n";
   return out.str();
 }

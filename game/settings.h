@@ -21,6 +21,7 @@ struct Settings {
   bool iccs = false;
   std::string lang;  // zh, en ("" = the desktop's locale)
   std::string clock;  // time control "5+3" ("" = none)
+  std::string solved;  // puzzles solved: "3,7,12"
   int width = 0, height = 0;  // window size (0 = default)
 };
 

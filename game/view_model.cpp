@@ -133,7 +133,7 @@ ViewModel build_view_model(const Controller& c, const UiState& ui, std::optional
   ViewModel vm;
   board_part(c, ui, vm);
   vm.buttons = panel_buttons(ui, c);
-  vm.status = c.status();
+  vm.status = ui.puzzle >= 0 && !c.game_over() && c.human_to_move() ? ui.puzzle_line : c.status();
   vm.moves_label = phrase(Phrase::Moves, ui.language);
   if (c.time_control().on()) {
     for (Color side : {RED, BLACK}) {
@@ -179,6 +179,7 @@ const ViewModel& ViewModelCache::get(const Controller& c, const UiState& ui, con
   k.iccs = ui.iccs;
   k.panel_below = ui.panel_below;
   k.help = ui.help;
+  k.puzzle_line = ui.puzzle >= 0 ? ui.puzzle_line : "";
   k.edit_revision = ui.edit_revision;
   k.editing = editor != nullptr;
   for (Color side : {RED, BLACK}) {  // the faces change every second

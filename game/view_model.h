@@ -90,6 +90,7 @@ class ViewModelCache {
     Language language = Language::Chinese;
     bool panel_below = false;
     bool help = false;
+    std::string puzzle_line;
     uint64_t edit_revision = 0;
     bool editing = false;
     int clock_seconds[2] = {0, 0};

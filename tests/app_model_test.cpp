@@ -391,3 +391,44 @@ TEST(AppModel, HelpOverlayListsTheKeysAndTheNextInputClosesIt) {
   EXPECT_TRUE(f.m.view_model().help.empty());
   EXPECT_FALSE(f.m.controller().selected()) << "the click that closed the overlay selected nothing";
 }
+
+// Puzzles: the player takes the side to move, the computer defends; a mate
+// within the stated moves is remembered in the settings; next, previous, retry.
+TEST(AppModel, PuzzlesArePlayedSolvedAndRemembered) {
+  Fixture f;
+  xq::StartOptions o;
+  // A mate in 1 (a rook to the back rank, the other guarding rank 8) and a second puzzle.
+  o.puzzles = "# two\n3k5/R8/9/9/9/9/9/9/9/4K3R w - - 0 1\tmate\t1\t一步杀\tMate in 1\n"
+              "3k5/R8/9/9/9/9/9/9/9/4K3R w - - 0 1\tmate\t1\t第二题\tSecond\n";
+  ASSERT_TRUE(f.start(o));
+  ASSERT_EQ(f.m.puzzle_count(), 2u);
+  f.m.act(Action::Puzzles);
+  EXPECT_EQ(f.m.ui().puzzle, 0);
+  EXPECT_EQ(f.m.controller().mode(), xq::Mode::HumanRed);
+  EXPECT_NE(f.m.view_model().status.find("一步杀"), std::string::npos) << f.m.view_model().status;
+  bool retry_shown = false;
+  for (const xq::Button& b : f.m.view_model().buttons) retry_shown |= b.action == Action::PuzzleRetry;
+  EXPECT_TRUE(retry_shown);
+  f.click_square("i0");
+  f.click_square("i9");
+  f.m.update(real_ms());
+  ASSERT_TRUE(f.m.controller().game_over());
+  EXPECT_EQ(f.m.solved_puzzles(), (std::set<int>{0}));
+  EXPECT_NE(f.files->files["settings.ini"].find("solved=0"), std::string::npos);
+  f.click_square("e4");  // a click after the solution: the next puzzle
+  EXPECT_EQ(f.m.ui().puzzle, 1);
+  f.m.act(Action::PuzzleNext);
+  EXPECT_EQ(f.m.ui().puzzle, 0) << "the list wraps round";
+  f.m.act(Action::PuzzlePrev);
+  EXPECT_EQ(f.m.ui().puzzle, 1);
+  f.click_square("a8");
+  f.click_square("a7");  // not a mate: the computer defends, the puzzle is failed (too long)
+  ASSERT_TRUE(f.wait_until([&] { return f.m.controller().game().ply() == 2; }));
+  f.m.update(real_ms());
+  EXPECT_NE(f.m.message().find("1"), std::string::npos) << f.m.message();
+  f.m.act(Action::PuzzleRetry);
+  EXPECT_EQ(f.m.controller().game().ply(), 0);
+  f.m.act(Action::PuzzleExit);
+  EXPECT_EQ(f.m.ui().puzzle, -1);
+  EXPECT_EQ(f.m.controller().game().fen(), xq::kStartFen);
+}

@@ -1,0 +1,27 @@
+// Puzzles (残局): a position, the goal (mate in so many moves for the side to
+// move) and a name in both languages, read from a text file (assets/puzzles.txt):
+// FEN<TAB>mate<TAB>moves<TAB>Chinese name<TAB>English name, '#' starts a comment.
+#pragma once
+#include <set>
+#include <string>
+#include <vector>
+
+#include "language.h"
+
+namespace xq {
+
+struct Puzzle {
+  std::string fen;
+  int moves = 0;  // the side to move mates within this many of its own moves
+  std::string name_zh, name_en;
+  const std::string& name(Language l) const { return l == Language::English ? name_en : name_zh; }
+};
+
+// Reads the collection; on a bad line returns false with its number and what is wrong.
+bool parse_puzzles(const std::string& text, std::vector<Puzzle>& out, std::string* error);
+
+// The solved ones, kept in the settings as "3,7,12" (indices from 0).
+std::string solved_text(const std::set<int>& solved);
+std::set<int> parse_solved(const std::string& text);
+
+}  // namespace xq
