@@ -301,9 +301,12 @@ void AppModel::check_puzzle() {
   const Color player = g.start_side();
   const int player_moves = (g.ply() + 1) / 2;
   const Verdict v = g.verdict();
-  const bool won = v.outcome == (player == RED ? Outcome::RedWins : Outcome::BlackWins) &&
-                   (v.reason == Reason::Checkmate || v.reason == Reason::Stalemate);
-  if (won && player_moves <= p.moves) {
+  const bool won = v.outcome == (player == RED ? Outcome::RedWins : Outcome::BlackWins);
+  const bool mated = won && (v.reason == Reason::Checkmate || v.reason == Reason::Stalemate);
+  const bool solved = p.goal == PuzzleGoal::Mate ? mated && player_moves <= p.moves
+                      : p.goal == PuzzleGoal::Win ? won
+                                                  : won || v.outcome == Outcome::Draw;
+  if (solved) {
     puzzle_done_ = true;
     solved_.insert(ui_.puzzle);
     settings_.solved = solved_text(solved_);
@@ -312,7 +315,7 @@ void AppModel::check_puzzle() {
   } else if (v.over()) {
     puzzle_done_ = true;
     flash(say(Phrase::PuzzleFailed));
-  } else if (player_moves >= p.moves && g.side_to_move() == player) {  // its moves are used up
+  } else if (p.goal == PuzzleGoal::Mate && player_moves >= p.moves && g.side_to_move() == player) {  // moves used up
     puzzle_done_ = true;
     flash(say(Phrase::PuzzleTooLong, {std::to_string(p.moves)}));
   }

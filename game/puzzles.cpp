@@ -26,9 +26,14 @@ bool parse_puzzles(const std::string& text, std::vector<Puzzle>& out, std::strin
     FenData d;
     std::string err;
     if (!parse_fen(f[0], d, &err)) return fail(err);
-    if (f[1] != "mate") return fail("goal '" + f[1] + "' is not 'mate'");
     Puzzle p;
-    if (!parse_int(f[2], 1, 15, p.moves)) return fail("moves '" + f[2] + "' is not a number from 1 to 15");
+    if (f[1] == "mate") p.goal = PuzzleGoal::Mate;
+    else if (f[1] == "win") p.goal = PuzzleGoal::Win;
+    else if (f[1] == "draw") p.goal = PuzzleGoal::Draw;
+    else return fail("goal '" + f[1] + "' is not mate, win or draw");
+    if (p.goal == PuzzleGoal::Mate && !parse_int(f[2], 1, 15, p.moves))
+      return fail("moves '" + f[2] + "' is not a number from 1 to 15");
+    if (p.goal != PuzzleGoal::Mate && f[2] != "0") return fail("moves must be 0 for a win or a draw");
     if (f[3].empty() || f[4].empty()) return fail("a name is missing");
     p.fen = f[0];
     p.name_zh = f[3];

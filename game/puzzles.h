@@ -1,6 +1,8 @@
-// Puzzles (残局): a position, the goal (mate in so many moves for the side to
-// move) and a name in both languages, read from a text file (assets/puzzles.txt):
-// FEN<TAB>mate<TAB>moves<TAB>Chinese name<TAB>English name, '#' starts a comment.
+// Puzzles (残局): a position, the goal for the side to move (mate within so
+// many moves, win, or hold a draw) and a name in both languages, read from a
+// text file (assets/puzzles.txt):
+// FEN<TAB>mate|win|draw<TAB>moves (for mate; 0 otherwise)<TAB>Chinese name<TAB>English name,
+// '#' starts a comment.
 #pragma once
 #include <set>
 #include <string>
@@ -10,9 +12,12 @@
 
 namespace xq {
 
+enum class PuzzleGoal { Mate, Win, Draw };
+
 struct Puzzle {
   std::string fen;
-  int moves = 0;  // the side to move mates within this many of its own moves
+  PuzzleGoal goal = PuzzleGoal::Mate;
+  int moves = 0;  // for Mate: the side to move mates within this many of its own moves
   std::string name_zh, name_en;
   const std::string& name(Language l) const { return l == Language::English ? name_en : name_zh; }
 };

@@ -430,5 +430,22 @@ TEST(AppModel, PuzzlesArePlayedSolvedAndRemembered) {
   EXPECT_EQ(f.m.controller().game().ply(), 0);
   f.m.act(Action::PuzzleExit);
   EXPECT_EQ(f.m.ui().puzzle, -1);
+}
+
+// A practical ending's goal is a win (no move limit) or a draw.
+TEST(AppModel, WinPuzzlesHaveNoMoveLimit) {
+  Fixture f;
+  xq::StartOptions o;
+  o.puzzles = "3k5/R8/9/9/9/9/9/9/9/4K3R w - - 0 1\twin\t0\t双车胜\tTwo rooks win\n";
+  ASSERT_TRUE(f.start(o));
+  f.m.act(Action::Puzzles);
+  f.click_square("a8");
+  f.click_square("a7");  // not the quickest way: fine for a win
+  ASSERT_TRUE(f.wait_until([&] { return f.m.controller().game().ply() == 2; }));
+  f.m.update(real_ms());
+  EXPECT_EQ(f.m.message(), "") << "no move limit";
+  EXPECT_TRUE(f.m.solved_puzzles().empty());
+  f.m.act(Action::PuzzleExit);
+  EXPECT_EQ(f.m.ui().puzzle, -1);
   EXPECT_EQ(f.m.controller().game().fen(), xq::kStartFen);
 }

@@ -2,7 +2,8 @@
 // mate is confirmed by our engine: the side to move mates within the stated
 // number of moves, and after its first move the defender is mated within one
 // move fewer (the positions come from games where fairy-stockfish scored the
-// same mate: two engines agree).
+// same mate: two engines agree). The classic endings (wins and draws known
+// from endgame theory) are scored by the engine as won (>= +300) or level.
 #include <atomic>
 
 #include "puzzles.h"
@@ -11,6 +12,16 @@
 #include "test_util.h"
 
 namespace {
+
+xq::Score score_for_side_to_move(const xq::Position& pos) {
+  static xq::TranspositionTable tt(64);
+  tt.clear();
+  xq::Search s(tt);
+  xq::Limits l;
+  l.nodes = 2000000;
+  std::atomic<bool> stop{false};
+  return s.run(pos, l, {}, stop).score;
+}
 
 int mate_for_side_to_move(const xq::Position& pos, xq::Move* best) {
   static xq::TranspositionTable tt(64);
@@ -32,9 +43,16 @@ TEST(Puzzles, EveryMateIsConfirmed) {
   std::vector<xq::Puzzle> list;
   ASSERT_TRUE(xq::parse_puzzles(text, list, &err)) << err;
   EXPECT_GE(list.size(), 60u);
-  int by_length[16] = {};
+  int by_length[16] = {}, endings = 0;
   for (const xq::Puzzle& p : list) {
     xq::Position pos = pos_from(p.fen);
+    if (p.goal != xq::PuzzleGoal::Mate) {  // a practical ending: the engine's verdict agrees with theory
+      const xq::Score s = score_for_side_to_move(pos);
+      if (p.goal == xq::PuzzleGoal::Win) EXPECT_GE(s, 300) << p.name_en << ": " << p.fen;
+      else EXPECT_TRUE(s >= -80 && s <= 80) << p.name_en << ": " << p.fen << " scored " << s;
+      ++endings;
+      continue;
+    }
     xq::Move first = 0;
     const int n = mate_for_side_to_move(pos, &first);
     EXPECT_TRUE(n > 0 && n <= p.moves) << p.name_en << ": " << p.fen << " scored mate in " << n;
@@ -55,6 +73,7 @@ TEST(Puzzles, EveryMateIsConfirmed) {
     ++by_length[p.moves];
   }
   for (int n = 2; n <= 5; ++n) EXPECT_GE(by_length[n], 10) << "mates in " << n;
+  EXPECT_GE(endings, 8) << "classic endings (win or draw)";
 }
 
 TEST(Puzzles, BadLinesAreNamed) {
@@ -65,7 +84,9 @@ TEST(Puzzles, BadLinesAreNamed) {
   EXPECT_FALSE(xq::parse_puzzles(std::string(xq::kStartFen) + "\tmate\t2\ta\n", list, &err));
   EXPECT_NE(err.find("line 1: expected 5"), std::string::npos) << err;
   EXPECT_FALSE(xq::parse_puzzles(std::string(xq::kStartFen) + "\twin\t2\ta\tb\n", list, &err));
-  EXPECT_NE(err.find("goal 'win'"), std::string::npos) << err;
+  EXPECT_NE(err.find("moves must be 0"), std::string::npos) << err;
+  EXPECT_FALSE(xq::parse_puzzles(std::string(xq::kStartFen) + "\tfun\t0\ta\tb\n", list, &err));
+  EXPECT_NE(err.find("goal 'fun'"), std::string::npos) << err;
   EXPECT_FALSE(xq::parse_puzzles("\n9/9/9/9/9/9/9/9/9/9 w\tmate\t2\ta\tb\n", list, &err));
   EXPECT_NE(err.find("line 2: bad FEN"), std::string::npos) << err;
   EXPECT_EQ(xq::parse_solved("3,7,x,12"), (std::set<int>{3, 7, 12}));
