@@ -73,6 +73,7 @@ TEST(Puzzles, EveryMateIsConfirmed) {
     ++by_length[p.moves];
   }
   for (int n = 2; n <= 5; ++n) EXPECT_GE(by_length[n], 10) << "mates in " << n;
+  for (int n = 6; n <= 7; ++n) EXPECT_GE(by_length[n], 5) << "mates in " << n;
   EXPECT_GE(endings, 8) << "classic endings (win or draw)";
 }
 
