@@ -369,6 +369,9 @@ void AppModel::act(Action a, int arg) {
     case Action::EditTool: case Action::EditRedFirst: case Action::EditBlackFirst: case Action::EditClear:
     case Action::EditStart: case Action::EditDone: case Action::EditCancel:
       return;  // only with the editor open
+    case Action::Puzzles: case Action::PuzzlePrev: case Action::PuzzleNext: case Action::PuzzleRetry:
+    case Action::PuzzleExit:
+      return;  // puzzle_action has answered them
     case Action::Help: ui_.help = true; return;
     case Action::NewGame: c.new_game(); break;
     case Action::Undo: c.undo(); break;
