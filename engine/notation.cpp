@@ -1,5 +1,6 @@
 #include "notation.h"
 
+#include <algorithm>
 #include <vector>
 
 #include "movegen.h"
@@ -73,6 +74,11 @@ std::vector<Square> same_file(const Position& pos, PieceId id, Square s) {
   return v;
 }
 
+// Where `from` stands among the pieces of its file (0 = most advanced).
+size_t place_in_file(const std::vector<Square>& same, Square from) {
+  return size_t(std::find(same.begin(), same.end(), from) - same.begin());
+}
+
 // Files (other than s's) holding two or more pawns of this colour.
 bool other_pawn_file_doubled(const Position& pos, Color c, Square s) {
   for (int f = 0; f < 9; ++f) {
@@ -122,8 +128,7 @@ std::string wxf_head(const Position& pos, PieceId id, Square from) {
   const auto same = same_file(pos, id, from);
   const size_t n = same.size();
   if (n < 2) return head;
-  size_t idx = 0;
-  while (same[idx] != from) ++idx;
+  const size_t idx = place_in_file(same, from);
   const bool front = idx == 0, rear = idx == n - 1;
   if (n >= 4 && (front || rear)) return front ? "++" : "--";
   const char place = n >= 4 ? (idx == 1 ? '+' : idx == n - 2 ? '-' : file) : front ? '+' : rear ? '-' : file;
@@ -196,8 +201,7 @@ std::vector<std::string> spellings(const Position& pos, Move m) {
   std::vector<std::string> v{normalize(move_to_chinese(pos, m)), normalize(move_to_wxf(pos, m)), piece + file + act};
   const auto same = same_file(pos, id, from);
   if (same.size() >= 2) {
-    size_t idx = 0;
-    while (same[idx] != from) ++idx;
+    const size_t idx = place_in_file(same, from);
     const std::string w = normalize(position_word(idx, same.size()));
     v.push_back(w + piece + act);
     v.push_back(w + file + act);
@@ -219,8 +223,7 @@ std::string move_to_chinese(const Position& pos, Move m) {
   if (t == ROOK || t == HORSE || t == CANNON || t == PAWN) {
     const auto same = same_file(pos, id, from);
     if (same.size() >= 2) {
-      size_t idx = 0;
-      while (same[idx] != from) ++idx;
+      const size_t idx = place_in_file(same, from);
       const std::string word = position_word(idx, same.size());
       // With doubled pawns on two files the file number replaces the name.
       if (t == PAWN && other_pawn_file_doubled(pos, c, from)) head = word + numeral(c, file_number(c, from));

@@ -13,24 +13,21 @@
 
 namespace {
 
-xq::Score score_for_side_to_move(const xq::Position& pos) {
+// Our engine's search of pos on a node budget (a fresh table each time).
+xq::SearchResult search_for_side_to_move(const xq::Position& pos, uint64_t nodes) {
   static xq::TranspositionTable tt(64);
   tt.clear();
   xq::Search s(tt);
   xq::Limits l;
-  l.nodes = 2000000;
+  l.nodes = nodes;
   std::atomic<bool> stop{false};
-  return s.run(pos, l, {}, stop).score;
+  return s.run(pos, l, {}, stop);
 }
 
+xq::Score score_for_side_to_move(const xq::Position& pos) { return search_for_side_to_move(pos, 2000000).score; }
+
 int mate_for_side_to_move(const xq::Position& pos, xq::Move* best) {
-  static xq::TranspositionTable tt(64);
-  tt.clear();
-  xq::Search s(tt);
-  xq::Limits l;
-  l.nodes = 3000000;
-  std::atomic<bool> stop{false};
-  const xq::SearchResult r = s.run(pos, l, {}, stop);
+  const xq::SearchResult r = search_for_side_to_move(pos, 3000000);
   if (best) *best = r.best;
   return xq::mate_in_moves(r.score);
 }
