@@ -83,6 +83,7 @@ void Protocol::identify() {
     say("option hashsize type spin min 1 max 1024 default " + std::to_string(hash_mb_));
     say("option randomness type combo var none var tiny var small var medium var large default none");
     say("option seed type spin min 0 max 2147483647 default 0");
+    say("option multipv type spin min 1 max 16 default 1");
     say("option newgame type button");
     say("ucciok");
   } else {
@@ -93,6 +94,7 @@ void Protocol::identify() {
     say("option name BookFile type string default " + (book_file_.empty() ? std::string("<empty>") : book_file_));
     say("option name Randomness type spin default 0 min 0 max 100");
     say("option name Seed type spin default 0 min 0 max 2147483647");
+    say("option name MultiPV type spin default 1 min 1 max 16");
     say("uciok");
   }
 }
@@ -206,6 +208,12 @@ void Protocol::cmd_setoption(const std::vector<std::string>& t) {
     }
     // 0: a new random seed, as at start-up; any other value repeats the same choices.
     seed_ = n ? uint64_t(n) : std::random_device{}();
+  } else if (key == "multipv") {
+    if (!to_int(value, n) || n < 1 || n > 16) {
+      say("info string setoption " + name + ": value '" + value + "' is not a number from 1 to 16");
+      return;
+    }
+    multipv_ = int(n);
   } else if (key == "newgame" || key == "clear hash") {
     searcher_->new_game();
   } else if (key == "ponder" || key == "threads" || key == "idle" || key == "promotion" || key == "batch" ||
@@ -253,16 +261,18 @@ void Protocol::cmd_position(const std::vector<std::string>& t) {
   banned_.clear();
 }
 
-std::string Protocol::info_line(const SearchInfo& i) const {
+std::string Protocol::info_line(const SearchInfo& i, size_t line) const {
+  const PvLine& l = i.lines.size() > line ? i.lines[line] : PvLine{i.score, i.pv};
   std::ostringstream s;
   s << "info depth " << i.depth;
   if (mode_ == Mode::Uci) s << " seldepth " << i.seldepth;
-  if (mode_ == Mode::Uci && is_mate_score(i.score)) s << " score mate " << mate_in_moves(i.score);
-  else s << (mode_ == Mode::Uci ? " score cp " : " score ") << i.score;
+  if (multipv_ > 1) s << " multipv " << line + 1;
+  if (mode_ == Mode::Uci && is_mate_score(l.score)) s << " score mate " << mate_in_moves(l.score);
+  else s << (mode_ == Mode::Uci ? " score cp " : " score ") << l.score;
   s << " time " << i.time_ms << " nodes " << i.nodes << " nps " << i.nps;
   if (mode_ == Mode::Uci) s << " hashfull " << i.hashfull;
   s << " pv";
-  for (Move m : i.pv) s << ' ' << move_to_iccs(m);
+  for (Move m : l.pv) s << ' ' << move_to_iccs(m);
   return s.str();
 }
 
@@ -325,7 +335,8 @@ void Protocol::cmd_go(const std::vector<std::string>& t) {
   if (nothing) limits.infinite = true;  // a bare "go" searches until "stop"
 
   Move m;
-  if (!ponder && book_move(m)) {
+  // Analysis (infinite) and several lines want a search, not a book move.
+  if (!ponder && !limits.infinite && multipv_ == 1 && book_move(m)) {
     say("info string book move");
     say("bestmove " + move_to_iccs(m));
     return;
@@ -334,8 +345,12 @@ void Protocol::cmd_go(const std::vector<std::string>& t) {
   options.banned = banned_;
   options.randomness = randomness_;
   options.seed = (seed_ += 0x9E3779B97F4A7C15ULL);
+  options.multipv = multipv_;
   searcher_->start(
-      pos_, limits, options, [this](const SearchInfo& i) { say(info_line(i)); },
+      pos_, limits, options,
+      [this](const SearchInfo& i) {
+        for (size_t k = 0; k < std::max<size_t>(1, i.lines.size()); ++k) say(info_line(i, k));
+      },
       [this](const SearchResult& r) {
         if (!r.best) {
           say(mode_ == Mode::Uci ? "bestmove (none)" : "nobestmove");

@@ -32,7 +32,7 @@ class Protocol {
   void cmd_position(const std::vector<std::string>& t);
   void cmd_go(const std::vector<std::string>& t);
   void identify();
-  std::string info_line(const SearchInfo& i) const;
+  std::string info_line(const SearchInfo& i, size_t line) const;  // line: the MultiPV index (0 = best)
   bool book_move(Move& m);
 
   Writer out_;
@@ -46,6 +46,7 @@ class Protocol {
   std::string book_file_;
   std::unique_ptr<Book> book_;
   int randomness_ = 0;
+  int multipv_ = 1;  // MultiPV: best lines reported per depth
   uint64_t seed_;  // book choices and evaluation noise; random unless set by the Seed option
 };
 

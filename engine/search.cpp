@@ -386,17 +386,17 @@ Score Search::search(int depth, Score alpha, Score beta, int ply, bool cut_node)
   return best;
 }
 
-Score Search::root_search(int depth, Score alpha, Score beta) {
+Score Search::root_search(int depth, Score alpha, Score beta, size_t first) {
   pv_len_[0] = 0;
   root_depth_ = depth;
   Score best = -kInfinite;
-  for (size_t i = 0; i < root_moves_.size(); ++i) {
+  for (size_t i = first; i < root_moves_.size(); ++i) {
     const Move m = root_moves_[i];
     ++nodes_;
     make(m, 0);
     const int new_depth = depth - 1 + (pos_.in_check() ? 1 : 0);
     Score s = -kInfinite;
-    if (i == 0) {
+    if (i == first) {
       s = -search(new_depth, -beta, -alpha, 1, false);
     } else {
       s = -search(new_depth, -alpha - 1, -alpha, 1, true);
@@ -409,15 +409,32 @@ Score Search::root_search(int depth, Score alpha, Score beta) {
       if (s > alpha) {
         alpha = s;
         update_pv(0, m);
-        root_best_ = m;
-        root_best_score_ = s;
-        // Keep the best move first for the next iteration.
-        std::rotate(root_moves_.begin(), root_moves_.begin() + i, root_moves_.begin() + i + 1);
+        if (first == 0) {
+          root_best_ = m;
+          root_best_score_ = s;
+        }
+        // Keep the best move first (of those left) for the next iteration.
+        std::rotate(root_moves_.begin() + first, root_moves_.begin() + i, root_moves_.begin() + i + 1);
         if (s >= beta) break;
       }
     }
   }
   return best;
+}
+
+Score Search::aspirate(int depth, Score prev, size_t first) {
+  if (depth < 4 || is_mate_score(prev) || std::abs(prev) >= kBanThreshold)
+    return root_search(depth, -kInfinite, kInfinite, first);
+  int window = 40;
+  Score alpha = prev - window, beta = prev + window;
+  for (;;) {
+    const Score score = root_search(depth, alpha, beta, first);
+    if (aborted_) return score;
+    if (score <= alpha) alpha = std::max(-kInfinite, alpha - window * 3);
+    else if (score >= beta) beta = std::min(kInfinite, beta + window * 3);
+    else return score;
+    window *= 3;
+  }
 }
 
 SearchResult Search::run(const Position& pos, const Limits& limits, const SearchOptions& options,
@@ -457,30 +474,28 @@ SearchResult Search::run(const Position& pos, const Limits& limits, const Search
   std::vector<Move> best_pv{root_best_};
 
   const int max_depth = limits.depth > 0 ? std::min(limits.depth, kMaxPly - 1) : kMaxPly - 1;
+  const size_t multipv = std::min(root_moves_.size(), size_t(std::max(1, options.multipv)));
+  std::vector<PvLine> lines;  // the last complete iteration's lines
   Score prev = 0;
   for (int depth = 1; depth <= max_depth; ++depth) {
     seldepth_ = 0;
-    Score score;
-    if (depth >= 4 && !is_mate_score(prev) && std::abs(prev) < kBanThreshold) {
-      int window = 40;
-      Score alpha = prev - window, beta = prev + window;
-      for (;;) {
-        score = root_search(depth, alpha, beta);
-        if (aborted_) break;
-        if (score <= alpha) alpha = std::max(-kInfinite, alpha - window * 3);
-        else if (score >= beta) beta = std::min(kInfinite, beta + window * 3);
-        else break;
-        window *= 3;
-      }
-    } else {
-      score = root_search(depth, -kInfinite, kInfinite);
+    std::vector<PvLine> found;
+    for (size_t k = 0; k < multipv; ++k) {
+      const Score score = aspirate(depth, k < lines.size() ? lines[k].score : prev, k);
+      if (aborted_) break;
+      PvLine line{score, std::vector<Move>(pv_[0], pv_[0] + pv_len_[0])};
+      if (line.pv.empty() || line.pv[0] != root_moves_[k]) line.pv = {root_moves_[k]};
+      found.push_back(std::move(line));
     }
-    if (aborted_) break;
+    if (found.empty()) break;  // aborted before the best line of this depth was complete
+    // Later lines of an aborted iteration keep their last complete values.
+    for (size_t k = found.size(); k < lines.size() && k < multipv; ++k) found.push_back(lines[k]);
+    lines = std::move(found);
+    const Score score = lines[0].score;
     prev = score;
     result.depth = depth;
     result.score = score;
-    best_pv.assign(pv_[0], pv_[0] + pv_len_[0]);
-    if (best_pv.empty() || best_pv[0] != root_best_) best_pv = {root_best_};
+    best_pv = lines[0].pv;
     if (on_info) {
       SearchInfo info;
       info.depth = depth;
@@ -491,8 +506,10 @@ SearchResult Search::run(const Position& pos, const Limits& limits, const Search
       info.nps = info.time_ms > 0 ? nodes_ * 1000 / info.time_ms : 0;
       info.hashfull = tt_.hashfull();
       info.pv = best_pv;
+      info.lines = lines;
       on_info(info);
     }
+    if (aborted_) break;
     check_limits();  // notices a ponderhit (or a stop) between iterations too
     if (aborted_) break;
     const bool unlimited = limits.infinite || pondering_;

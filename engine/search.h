@@ -16,6 +16,12 @@
 
 namespace xq {
 
+// One principal variation with its score (several with MultiPV, best first).
+struct PvLine {
+  Score score = 0;
+  std::vector<Move> pv;
+};
+
 struct SearchInfo {
   int depth = 0;
   int seldepth = 0;
@@ -24,7 +30,8 @@ struct SearchInfo {
   uint64_t nps = 0;
   int time_ms = 0;
   int hashfull = 0;
-  std::vector<Move> pv;
+  std::vector<Move> pv;       // the best line (lines[0].pv)
+  std::vector<PvLine> lines;  // the best MultiPV lines, best first; lines[0] is score/pv
 };
 
 struct SearchResult {
@@ -39,6 +46,7 @@ struct SearchOptions {
   int randomness = 0;     // evaluation noise in score units (0 = deterministic)
   uint64_t seed = 1;      // seed for that noise
   std::vector<Move> banned;  // root moves not to play (UCCI banmoves)
+  int multipv = 1;           // how many best lines to search and report (each with an exact score)
 };
 
 bool is_mate_score(Score s);
@@ -68,7 +76,11 @@ class Search {
   Frame& frame(int ply) { return frames_[ply + 2]; }  // ply -2 and -1 exist (empty)
   Score search(int depth, Score alpha, Score beta, int ply, bool cut_node);
   Score quiesce(Score alpha, Score beta, int ply, int qdepth = 0);
-  Score root_search(int depth, Score alpha, Score beta);
+  // Searches root_moves_[first..]: the lines before first are already found
+  // this iteration (MultiPV); the best of the rest moves to index first.
+  Score root_search(int depth, Score alpha, Score beta, size_t first);
+  // One root line with an aspiration window around its last score.
+  Score aspirate(int depth, Score prev, size_t first);
   Score eval() const;
   bool keeps_king_safe(Move m, bool in_check);  // for a pseudo-legal move: the one test left
   void check_limits();

@@ -267,8 +267,9 @@ TEST(AppModel, EnglishShowsEnglishWordsAndWxfMoves) {
   EXPECT_EQ(vm.rows[0].red, "C2=5");
   EXPECT_EQ(vm.rows[0].black, "H8+7");
   for (const xq::Button& b : vm.buttons)  // all English but the one naming the other language (中文)
-    for (unsigned char ch : b.label)
+    for (unsigned char ch : b.label) {
       if (b.action != Action::Language) EXPECT_LT(ch, 0x80) << "not English: " << b.label;
+    }
   EXPECT_EQ(vm.bottom_numbers[0], "9");  // red counts from its right, in Arabic numerals in English
   EXPECT_EQ(vm.top_numbers[0], "1");
   f.m.act(Action::CopyFen);

@@ -166,3 +166,32 @@ TEST(Uci, SeedRepeatsBookChoicesAndDefaultsToRandom) {
   auto out = t.send({"uci", "setoption name Seed value -4"});
   EXPECT_NE(last(out).find("is not a number from 0 up"), std::string::npos) << last(out);
 }
+
+TEST(Uci, MultiPvReportsEachLineAndAnalysisSkipsTheBook) {
+  Transcript t;
+  t.send({"uci"});
+  auto out = t.send({"setoption name MultiPV value 0"});
+  EXPECT_EQ(out, std::vector<std::string>{"info string setoption MultiPV: value '0' is not a number from 1 to 16"});
+  EXPECT_TRUE(t.send({"setoption name MultiPV value 3"}).empty());
+  // The book is on, but several lines want a search: no "book move".
+  out = t.send({"position startpos", "go depth 4"});
+  EXPECT_FALSE(has_prefix(out, "info string book move"));
+  std::vector<std::string> depth4;
+  for (auto& l : out)
+    if (l.rfind("info depth 4 ", 0) == 0) depth4.push_back(l);
+  ASSERT_EQ(depth4.size(), 3u);
+  std::vector<std::string> firsts;
+  for (size_t k = 0; k < 3; ++k) {
+    EXPECT_NE(depth4[k].find(" multipv " + std::to_string(k + 1) + " score cp "), std::string::npos) << depth4[k];
+    const size_t pv = depth4[k].find(" pv ");
+    ASSERT_NE(pv, std::string::npos);
+    firsts.push_back(depth4[k].substr(pv + 4, 4));
+  }
+  EXPECT_NE(firsts[0], firsts[1]);
+  EXPECT_NE(firsts[1], firsts[2]);
+  EXPECT_NE(firsts[0], firsts[2]);
+  EXPECT_EQ(last(out).substr(0, 13), "bestmove " + firsts[0]);
+  // UCCI names the option in its own style.
+  Transcript u;
+  EXPECT_TRUE(has_prefix(u.send({"ucci"}), "option multipv type spin min 1 max 16 default 1"));
+}

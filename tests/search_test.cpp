@@ -170,3 +170,87 @@ TEST(Search, NodeLimitIsDeterministic) {
   EXPECT_LE(a.nodes, 20000u + 200u);
   EXPECT_TRUE(xq::is_legal(p, a.best));
 }
+
+namespace {
+
+xq::SearchInfo last_info_with_lines(const xq::Position& p, int depth, int multipv, xq::SearchResult* result) {
+  xq::TranspositionTable tt(16);
+  xq::Search s(tt);
+  std::atomic<bool> stop{false};
+  xq::Limits l;
+  l.depth = depth;
+  xq::SearchOptions o;
+  o.multipv = multipv;
+  xq::SearchInfo last;
+  *result = s.run(p, l, o, stop, [&](const xq::SearchInfo& i) { last = i; });
+  return last;
+}
+
+// Does `first` mate in exactly n moves (not fewer)?
+bool mates_in_exactly(xq::Position p, xq::Move first, int n) {
+  p.do_move(first);
+  auto all_replies_mated_within = [&](int k) {
+    xq::Move replies[xq::kMaxMoves];
+    const int r = xq::generate_legal(p, replies);
+    bool all = true;
+    for (int j = 0; j < r && all; ++j) {
+      p.do_move(replies[j]);
+      all = forced_mate(p, k);
+      p.undo_move();
+    }
+    return all;
+  };
+  return all_replies_mated_within(n - 1) && (n == 1 || !all_replies_mated_within(n - 2));
+}
+
+}  // namespace
+
+TEST(MultiPv, LinesAreDistinctLegalAndBestFirst) {
+  const xq::Position start = pos_from(xq::kStartFen);
+  xq::SearchResult r;
+  const xq::SearchInfo info = last_info_with_lines(start, 5, 3, &r);
+  ASSERT_EQ(info.lines.size(), 3u);
+  EXPECT_EQ(info.depth, 5);
+  EXPECT_EQ(info.lines[0].pv, info.pv);
+  EXPECT_EQ(info.lines[0].score, info.score);
+  EXPECT_EQ(r.best, info.lines[0].pv[0]);
+  for (size_t k = 0; k < 3; ++k) {
+    const xq::PvLine& line = info.lines[k];
+    ASSERT_FALSE(line.pv.empty());
+    for (size_t j = 0; j < k; ++j) EXPECT_NE(line.pv[0], info.lines[j].pv[0]) << "line " << k << " repeats a move";
+    if (k > 0) EXPECT_LE(line.score, info.lines[k - 1].score) << "line " << k;
+    xq::Position p = start;
+    for (xq::Move m : line.pv) {
+      ASSERT_TRUE(xq::is_legal(p, m)) << "line " << k << " " << xq::move_to_iccs(m);
+      p.do_move(m);
+    }
+  }
+}
+
+TEST(MultiPv, EveryLineHasItsOwnExactMateDistance) {
+  // Two rooks: several first moves mate, in different numbers of moves.
+  const xq::Position p = pos_from("4k4/9/9/9/9/9/9/9/R8/R2K5 w - - 0 1");
+  xq::SearchResult r;
+  const xq::SearchInfo info = last_info_with_lines(p, 7, 5, &r);
+  ASSERT_EQ(info.lines.size(), 5u);
+  EXPECT_EQ(xq::mate_in_moves(info.lines[0].score), 2);
+  int mates = 0;
+  for (const xq::PvLine& line : info.lines) {
+    const int n = xq::mate_in_moves(line.score);
+    if (n <= 0 || n > 3) continue;
+    ++mates;
+    EXPECT_TRUE(mates_in_exactly(p, line.pv[0], n)) << xq::move_to_iccs(line.pv[0]) << " scored mate in " << n;
+  }
+  EXPECT_GE(mates, 3) << "the later lines are mates too";
+}
+
+TEST(MultiPv, MoreLinesThanMovesGivesEveryMove) {
+  // The king alone has two moves: two lines, not five.
+  xq::Position p = pos_from("3k5/9/9/9/9/9/9/9/9/4K4 b - - 0 1");
+  xq::SearchResult r;
+  const xq::SearchInfo info = last_info_with_lines(p, 3, 5, &r);
+  xq::Move buf[xq::kMaxMoves];
+  const int n = xq::generate_legal(p, buf);
+  EXPECT_LT(n, 5);
+  EXPECT_EQ(info.lines.size(), size_t(n));
+}
