@@ -2,6 +2,8 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <fstream>
+#include <sstream>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -12,7 +14,9 @@
 #include "notation.h"
 #include "parse_int.h"
 #include "perft.h"
+#include "pgn.h"
 #include "protocol.h"
+#include "review.h"
 
 namespace {
 
@@ -124,14 +128,82 @@ int run_judge(int argc, char** argv) {
   return 0;
 }
 
+int run_review(int argc, char** argv) {
+  // xiangqi-engine review GAME.pgn [--movetime MS] [--nodes N] [--no-book]
+  std::string path;
+  xq::ReviewOptions options;
+  bool use_book = true;
+  for (int i = 2; i < argc; ++i) {
+    const std::string a = argv[i];
+    int v = 0;
+    if ((a == "--movetime" || a == "--nodes") && i + 1 < argc) {
+      if (!xq::parse_int(argv[++i], 1, 100000000, v)) {
+        std::fprintf(stderr, "review: %s needs a positive number, got '%s'\n", a.c_str(), argv[i]);
+        return 2;
+      }
+      if (a == "--movetime") options.movetime_ms = v;
+      else options.nodes = uint64_t(v);
+    } else if (a == "--no-book") {
+      use_book = false;
+    } else if (path.empty() && a.rfind("--", 0) != 0) {
+      path = a;
+    } else {
+      std::fprintf(stderr, "review: unexpected argument '%s'\n", a.c_str());
+      return 2;
+    }
+  }
+  if (path.empty()) {
+    std::fprintf(stderr, "usage: xiangqi-engine review GAME.pgn [--movetime MS] [--nodes N] [--no-book]\n");
+    return 2;
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    std::fprintf(stderr, "review: cannot open '%s'\n", path.c_str());
+    return 2;
+  }
+  std::ostringstream text;
+  text << in.rdbuf();
+  xq::PgnGame pgn;
+  std::string error;
+  if (!xq::read_pgn(text.str(), pgn, &error)) {
+    std::fprintf(stderr, "review: %s: %s\n", path.c_str(), error.c_str());
+    return 2;
+  }
+  xq::Game game;
+  game.reset(pgn.fen);
+  for (xq::Move m : pgn.moves) game.play(m);
+  xq::Book book;
+  if (use_book) {
+    const std::string book_path = xq::find_book_file(argv[0]);
+    if (book_path.empty() || !book.load(book_path, &error))
+      std::fprintf(stderr, "review: no opening book (%s); every move is judged\n",
+                   book_path.empty() ? "not found" : error.c_str());
+    else options.book = &book;
+  }
+  std::atomic<bool> stop{false};
+  const auto review = xq::review_game(game, options, stop, [](int done, int total) {
+    std::fprintf(stderr, "\rreview: %d/%d positions", done, total);
+    if (done == total) std::fprintf(stderr, "\n");
+  });
+  auto tags = pgn.tags;
+  tags.emplace_back("Annotator", "XiangQi Engine 1.0, " +
+                                     (options.nodes ? std::to_string(options.nodes) + " nodes"
+                                                    : std::to_string(options.movetime_ms) + " ms") +
+                                     " a position");
+  std::fputs(xq::review_to_pgn(game, tags, review).c_str(), stdout);
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   if (argc >= 2 && !std::strcmp(argv[1], "perft")) return run_perft(argc, argv);
   if (argc >= 2 && !std::strcmp(argv[1], "bench")) return run_bench(argc, argv);
   if (argc >= 2 && !std::strcmp(argv[1], "judge")) return run_judge(argc, argv);
+  if (argc >= 2 && !std::strcmp(argv[1], "review")) return run_review(argc, argv);
   if (argc >= 2) {
-    std::fprintf(stderr, "usage: xiangqi-engine [perft DEPTH [FEN] [--divide] | bench [DEPTH] | judge FEN [MOVE ...]]\n"
+    std::fprintf(stderr, "usage: xiangqi-engine [perft DEPTH [FEN] [--divide] | bench [DEPTH] | judge FEN [MOVE ...]\n"
+                         "                      | review GAME.pgn [--movetime MS] [--nodes N] [--no-book]]\n"
                          "       with no arguments it speaks UCCI or UCI on stdin/stdout\n");
     return 2;
   }

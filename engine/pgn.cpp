@@ -24,6 +24,23 @@ std::string result_tag(const Verdict& v) {
 
 std::string write_pgn(const Game& g, std::vector<std::pair<std::string, std::string>> tags,
                       const std::vector<std::string>& comments) {
+  std::vector<PgnNote> notes(comments.size());
+  for (size_t i = 0; i < comments.size(); ++i) notes[i].comment = comments[i];
+  return write_pgn(g, std::move(tags), notes);
+}
+
+namespace {
+
+std::string braced(const std::string& text) {
+  std::string c;  // a brace would end the comment early
+  for (char ch : text) c += ch == '}' ? ')' : ch == '\n' ? ' ' : ch;
+  return "{" + c + "}";
+}
+
+}  // namespace
+
+std::string write_pgn(const Game& g, std::vector<std::pair<std::string, std::string>> tags,
+                      const std::vector<PgnNote>& notes) {
   auto set = [&](const std::string& k, const std::string& v) {
     for (auto& t : tags)
       if (t.first == k) {
@@ -62,10 +79,22 @@ std::string write_pgn(const Game& g, std::vector<std::pair<std::string, std::str
     if (red) emit(std::to_string(round) + ".");
     else if (i == 0) emit(std::to_string(round) + "....");
     emit(names[i]);
-    if (i < comments.size() && !comments[i].empty()) {
-      std::string c;  // a brace would end the comment early
-      for (char ch : comments[i]) c += ch == '}' ? ')' : ch == '\n' ? ' ' : ch;
-      emit("{" + c + "}");
+    const PgnNote* note = i < notes.size() ? &notes[i] : nullptr;
+    if (note && note->nag) emit("$" + std::to_string(note->nag));
+    if (note && !note->comment.empty()) emit(braced(note->comment));
+    if (note && !note->variation.empty()) {
+      // The variation replaces this move: it is numbered from the same round.
+      const std::vector<std::string> alt = line_names(g.position_at(int(i)), note->variation);
+      bool vred = red;
+      int vround = round;
+      for (size_t k = 0; k < alt.size(); ++k, vred = !vred) {
+        if (k == 0) emit("(" + std::to_string(vround) + (vred ? "." : "..."));
+        else if (vred) emit(std::to_string(vround) + ".");
+        emit(alt[k]);
+        if (k == 0 && !note->variation_comment.empty()) emit(braced(note->variation_comment));
+        if (!vred) ++vround;
+      }
+      line += ")";
     }
     if (!red) ++round;
   }
@@ -147,6 +176,9 @@ bool read_pgn(const std::string& text, PgnGame& out, std::string* error) {
       if (!g.moves.empty()) g.comments.back() = comments[size_t(index)];  // it belongs to the move before it
       continue;
     }
+    if (tok[0] == '$') continue;  // a numeric annotation glyph
+    while (tok.size() > 1 && (tok.back() == '!' || tok.back() == '?')) tok.pop_back();  // ?! and the like
+    if (tok == "!" || tok == "?") continue;
     // Drop a leading move number ("12." or "12...").
     size_t k = 0;
     while (k < tok.size() && std::isdigit(static_cast<unsigned char>(tok[k]))) ++k;

@@ -20,12 +20,25 @@ struct PgnGame {
 // The result tag for a verdict: 1-0, 0-1, 1/2-1/2 or *.
 std::string result_tag(const Verdict& v);
 
+// What may follow a move in the movetext: a comment, a numeric annotation
+// glyph ($2 = ?, $4 = ??, $6 = ?!) and a variation played instead of it.
+struct PgnNote {
+  std::string comment;
+  int nag = 0;                   // 0: none
+  std::vector<Move> variation;   // from the position before the move
+  std::string variation_comment; // after the variation's first move
+};
+
+std::string write_pgn(const Game& g, std::vector<std::pair<std::string, std::string>> tags,
+                      const std::vector<PgnNote>& notes);
+
 // Writes g with the given tags (Result and FEN are filled in from the game)
 // and, where given, a {comment} after each move (such as a clock reading).
 std::string write_pgn(const Game& g, std::vector<std::pair<std::string, std::string>> tags,
                       const std::vector<std::string>& comments = {});
 
-// Reads one game. On failure returns false with a message naming the line and
+// Reads one game: the main line with its comments; variations, NAGs and
+// move suffixes such as ?! are skipped. On failure returns false with a message naming the line and
 // the move, and leaves out untouched.
 bool read_pgn(const std::string& text, PgnGame& out, std::string* error);
 

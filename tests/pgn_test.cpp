@@ -145,3 +145,14 @@ TEST(Pgn, RecordsAPerpetualChaseAndReadsItBack) {
   ASSERT_TRUE(xq::read_pgn(pgn, back, &err)) << err;
   EXPECT_EQ(back.moves.size(), 8u);
 }
+
+TEST(Pgn, SkipsGlyphsSuffixesAndVariations) {
+  xq::PgnGame g;
+  std::string err;
+  ASSERT_TRUE(xq::read_pgn("1. 炮二平五?! $6 {+20} (1. 马二进三 {+30} 马8进7) 马8进7!? 2. h0g2 ?? *\n", g, &err)) << err;
+  ASSERT_EQ(g.moves.size(), 3u);
+  EXPECT_EQ(g.moves[0], mv("h2e2"));
+  EXPECT_EQ(g.moves[1], mv("h9g7"));
+  EXPECT_EQ(g.moves[2], mv("h0g2"));
+  EXPECT_EQ(g.comments[0], "+20");
+}
