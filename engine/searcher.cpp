@@ -1,8 +1,5 @@
 #include "searcher.h"
 
-#include <pthread.h>
-#include <sched.h>
-
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -39,10 +36,6 @@ uint64_t Searcher::start(const Position& pos, const Limits& limits, const Search
     if (background) {
       const pid_t tid = pid_t(syscall(SYS_gettid));
       setpriority(PRIO_PROCESS, tid, std::min(19, getpriority(PRIO_PROCESS, tid) + 10));
-      // SCHED_IDLE (no privilege needed to lower): the thread runs only on a
-      // core nothing else wants, so the frame loop never waits behind it.
-      sched_param idle{};
-      pthread_setschedparam(pthread_self(), SCHED_IDLE, &idle);
     }
     auto report = [&](const SearchInfo& i) {
       {

@@ -22,8 +22,8 @@
 #include "parse_int.h"
 #include "notation.h"
 
-using xq::tools::EngineProcess;
-using xq::tools::EngineSpec;
+using xq::EngineProcess;
+using xq::EngineSpec;
 
 namespace {
 

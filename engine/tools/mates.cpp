@@ -26,7 +26,7 @@ using namespace xq;
 int main(int argc, char** argv) {
   signal(SIGPIPE, SIG_IGN);
   std::vector<std::string> records;
-  tools::EngineSpec spec;
+  EngineSpec spec;
   std::string out_file;
   int depth = 14, min_moves = 2, max_moves = 5;
   for (int i = 1; i + 1 < argc; i += 2) {
@@ -46,7 +46,7 @@ int main(int argc, char** argv) {
                  "                     [--depth D] [--min-moves N] [--max-moves N] --out FILE\n";
     return 2;
   }
-  tools::EngineProcess engine;
+  EngineProcess engine;
   if (!engine.start(spec)) {
     std::cerr << engine.error() << "\n";
     return 1;

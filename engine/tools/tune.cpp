@@ -78,7 +78,7 @@ std::vector<Sample> quiet_positions(const std::vector<std::string>& files, int e
   return out;
 }
 
-int label(const std::vector<std::string>& records, const tools::EngineSpec& spec, int depth, int every, int jobs,
+int label(const std::vector<std::string>& records, const EngineSpec& spec, int depth, int every, int jobs,
           const std::string& out_file) {
   const auto samples = quiet_positions(records, every);
   std::cerr << samples.size() << " quiet positions to label\n";
@@ -91,7 +91,7 @@ int label(const std::vector<std::string>& records, const tools::EngineSpec& spec
   std::atomic<size_t> next{0};
   std::atomic<int> written{0};
   auto work = [&]() {
-    tools::EngineProcess e;
+    EngineProcess e;
     if (!e.start(spec)) {
       std::lock_guard<std::mutex> lock(mutex);
       std::cerr << e.error() << "\n";
@@ -241,7 +241,7 @@ int main(int argc, char** argv) {
   if (argc < 2) return usage();
   const std::string cmd = argv[1];
   std::vector<std::string> records;
-  tools::EngineSpec spec;
+  EngineSpec spec;
   std::string out, data;
   int depth = 8, every = 1, jobs = 2, passes = 50, first = 0, last = kFeatureCount - 1;
   double lambda = 0.75;

@@ -1,19 +1,23 @@
 // An engine program run as a child process and spoken to over pipes in UCCI
 // or UCI. Knows the conventions of real engines: Fairy-Stockfish in UCI numbers
 // ranks 1-10 once UCI_Variant is set to xiangqi; UCCI and Pikafish use 0-9.
-// Every read has a time-out so a hung engine cannot hang its caller.
+// Every read has a time-out so a hung engine cannot hang its caller, and a
+// write to an engine that has died is an error, not a SIGPIPE.
 #pragma once
 #include <sys/types.h>
+
+#include <algorithm>
 
 #include <string>
 #include <vector>
 
-namespace xq::tools {
+namespace xq {
 
 struct EngineSpec {
   std::string command;
-  std::string protocol = "ucci";     // "ucci" or "uci"
+  std::string protocol = "ucci";     // "ucci", "uci", or "auto": try uci (uciok), else ucci
   std::vector<std::string> options;  // raw setoption lines sent after the handshake
+  int nice = 0;                      // scheduling niceness of the child (10: below the caller)
 };
 
 class EngineProcess {
@@ -29,6 +33,9 @@ class EngineProcess {
   bool running() const { return pid_ > 0; }
   const std::string& error() const { return error_; }
   const std::string& name() const { return name_; }
+  const std::string& protocol() const { return spec_.protocol; }  // the one in use after start
+  // Whether the engine offered this option in its handshake (any case).
+  bool has_option(const std::string& name) const;
 
   bool new_game(int timeout_ms = 10000);
   // Sends the position (start FEN plus ICCS moves) and "go <limit>"; returns
@@ -41,21 +48,29 @@ class EngineProcess {
   int last_score() const { return last_score_; }
   bool last_score_is_mate() const { return last_mate_; }
 
- private:
-  void send(const std::string& line);
+  // The raw conversation, for callers that read the engine's lines themselves.
+  // send() returns false when the engine has gone.
+  bool send(const std::string& line);
   // One line without its newline; false on EOF or time-out.
   bool read_line(std::string& line, int timeout_ms);
-  bool wait_for(const std::string& prefix, int timeout_ms);
+  // Moves in the engine's own coordinates and back (ICCS, ranks 0-9, for us).
   std::string to_engine(const std::string& iccs) const;
-  std::string from_engine(const std::string& move) const;
+  std::string from_engine(const std::string& move) const;  // "" when unreadable
+
+ private:
+  bool spawn(const std::string& command, int nice_level);
+  bool handshake(const std::string& protocol, int timeout_ms);
+  bool wait_for(const std::string& prefix, int timeout_ms);
+  bool running_child();  // false once the child has exited (and reaps it)
 
   EngineSpec spec_;
   pid_t pid_ = -1;
   int to_fd_ = -1, from_fd_ = -1;
   std::string buffer_, error_, name_;
   bool ranks_from_one_ = false;  // UCI with UCI_Variant: ranks 1-10
+  std::vector<std::string> option_names_;  // lower case
   int last_score_ = 0;
   bool last_mate_ = false;
 };
 
-}  // namespace xq::tools
+}  // namespace xq

@@ -2,16 +2,19 @@
 
 #include <poll.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cctype>
+#include <cerrno>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <sstream>
 
-namespace xq::tools {
+namespace xq {
 
 namespace {
 
@@ -23,12 +26,10 @@ bool starts_with(const std::string& s, const std::string& p) { return s.rfind(p,
 
 }  // namespace
 
-bool EngineProcess::start(const EngineSpec& spec, int timeout_ms) {
-  stop();
-  spec_ = spec;
-  error_.clear();
-  name_ = spec.command;
-  ranks_from_one_ = false;
+bool EngineProcess::spawn(const std::string& command, int nice_level) {
+  // A write to an engine that has died must fail, not kill us.
+  static const bool sigpipe_ignored = [] { return signal(SIGPIPE, SIG_IGN) != SIG_ERR; }();
+  (void)sigpipe_ignored;
   int in[2], out[2];
   if (pipe(in)) return error_ = "pipe failed", false;
   if (pipe(out)) {
@@ -36,8 +37,17 @@ bool EngineProcess::start(const EngineSpec& spec, int timeout_ms) {
     close(in[1]);
     return error_ = "pipe failed", false;
   }
+  // Everything the child needs is built before fork: after it, in a program
+  // with threads, the child may only make system calls.
+  const std::string shell_command = "exec " + command;
   pid_ = fork();
-  if (pid_ < 0) return error_ = "fork failed", false;
+  if (pid_ < 0) {
+    close(in[0]);
+    close(in[1]);
+    close(out[0]);
+    close(out[1]);
+    return error_ = "fork failed", false;
+  }
   if (pid_ == 0) {
     dup2(in[0], 0);
     dup2(out[1], 1);
@@ -45,27 +55,78 @@ bool EngineProcess::start(const EngineSpec& spec, int timeout_ms) {
     close(in[1]);
     close(out[0]);
     close(out[1]);
-    execl("/bin/sh", "sh", "-c", ("exec " + spec.command).c_str(), (char*)nullptr);
+    signal(SIGPIPE, SIG_DFL);
+    if (nice_level) setpriority(PRIO_PROCESS, 0, nice_level);
+    execl("/bin/sh", "sh", "-c", shell_command.c_str(), (char*)nullptr);
     _exit(127);
   }
   close(in[0]);
   close(out[1]);
   to_fd_ = in[1];
   from_fd_ = out[0];
-  send(spec.protocol);
-  const std::string ok = spec.protocol == "uci" ? "uciok" : "ucciok";
-  bool variant_option = false;
+  return true;
+}
+
+bool EngineProcess::handshake(const std::string& protocol, int timeout_ms) {
+  send(protocol);
+  const std::string ok = protocol == "uci" ? "uciok" : "ucciok";
+  const double deadline = now_ms() + timeout_ms;
   for (std::string l;;) {
-    if (!read_line(l, timeout_ms)) {
-      error_ = "'" + spec.command + "' did not answer '" + spec.protocol + "' with '" + ok + "'";
-      stop();
-      return false;
-    }
+    const int left = int(deadline - now_ms());
+    if (left <= 0 || !read_line(l, left)) return false;
     if (starts_with(l, "id name ")) name_ = l.substr(8);
-    if (starts_with(l, "option name UCI_Variant ") || starts_with(l, "option UCI_Variant ")) variant_option = true;
-    if (l == ok) break;
+    if (starts_with(l, "option ")) {
+      // "option name <id> type ..." (UCI) or "option <id> type ..." (UCCI)
+      std::istringstream in(l);
+      std::string w, id;
+      in >> w >> w;
+      if (w == "name") {
+        while (in >> w && w != "type") id += (id.empty() ? "" : " ") + w;
+      } else {
+        id = w;
+      }
+      for (char& c : id) c = char(std::tolower(static_cast<unsigned char>(c)));
+      option_names_.push_back(id);
+    }
+    if (l == ok) return true;
   }
-  if (spec.protocol == "uci" && variant_option) {
+}
+
+bool EngineProcess::has_option(const std::string& name) const {
+  std::string id = name;
+  for (char& c : id) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return std::find(option_names_.begin(), option_names_.end(), id) != option_names_.end();
+}
+
+bool EngineProcess::start(const EngineSpec& spec, int timeout_ms) {
+  stop();
+  spec_ = spec;
+  error_.clear();
+  name_ = spec.command;
+  ranks_from_one_ = false;
+  option_names_.clear();
+  if (!spawn(spec.command, spec.nice)) return false;
+  bool ok = false;
+  if (spec.protocol == "auto") {
+    // UCI first (most engines), then UCCI (ElephantEye and its family).
+    ok = handshake("uci", std::min(timeout_ms, 3000));
+    spec_.protocol = "uci";
+    if (!ok && running_child()) {
+      ok = handshake("ucci", timeout_ms);
+      spec_.protocol = "ucci";
+    }
+  } else {
+    ok = handshake(spec.protocol, timeout_ms);
+  }
+  if (!ok) {
+    const bool gone = !running_child();
+    error_ = gone ? "'" + spec.command + "' could not be started or quit at once"
+                  : "'" + spec.command + "' did not answer " +
+                        (spec.protocol == "auto" ? std::string("uci or ucci") : "'" + spec.protocol + "'");
+    stop();
+    return false;
+  }
+  if (spec_.protocol == "uci" && has_option("UCI_Variant")) {
     send("setoption name UCI_Variant value xiangqi");
     ranks_from_one_ = true;
   }
@@ -74,6 +135,16 @@ bool EngineProcess::start(const EngineSpec& spec, int timeout_ms) {
   if (!wait_for("readyok", timeout_ms)) {
     error_ = "'" + spec.command + "' did not answer isready";
     stop();
+    return false;
+  }
+  return true;
+}
+
+bool EngineProcess::running_child() {
+  if (pid_ <= 0) return false;
+  int status = 0;
+  if (waitpid(pid_, &status, WNOHANG) == pid_) {
+    pid_ = -1;
     return false;
   }
   return true;
@@ -107,15 +178,17 @@ void EngineProcess::stop() {
   buffer_.clear();
 }
 
-void EngineProcess::send(const std::string& line) {
-  if (to_fd_ < 0) return;
+bool EngineProcess::send(const std::string& line) {
+  if (to_fd_ < 0) return false;
   const std::string s = line + "\n";
   size_t done = 0;
   while (done < s.size()) {
     const ssize_t n = write(to_fd_, s.data() + done, s.size() - done);
-    if (n <= 0) return;  // the engine is gone; the next read reports it
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;  // the engine is gone; the next read reports it too
     done += size_t(n);
   }
+  return true;
 }
 
 bool EngineProcess::read_line(std::string& line, int timeout_ms) {
@@ -246,4 +319,4 @@ std::string EngineProcess::go(const std::string& fen, const std::vector<std::str
   }
 }
 
-}  // namespace xq::tools
+}  // namespace xq
