@@ -105,6 +105,7 @@ bool EngineProcess::start(const EngineSpec& spec, int timeout_ms) {
   name_ = spec.command;
   ranks_from_one_ = false;
   option_names_.clear();
+  eof_ = false;
   if (!spawn(spec.command, spec.nice)) return false;
   bool ok = false;
   if (spec.protocol == "auto") {
@@ -201,7 +202,7 @@ bool EngineProcess::read_line(std::string& line, int timeout_ms) {
       while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
       return true;
     }
-    if (from_fd_ < 0) return false;
+    if (from_fd_ < 0) return eof_ = true, false;
     const int left = int(deadline - now_ms());
     if (left <= 0) return false;
     pollfd p{from_fd_, POLLIN, 0};
@@ -210,7 +211,8 @@ bool EngineProcess::read_line(std::string& line, int timeout_ms) {
     if (r <= 0) return false;
     char buf[4096];
     const ssize_t n = read(from_fd_, buf, sizeof buf);
-    if (n <= 0) return false;
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return eof_ = true, false;
     buffer_.append(buf, size_t(n));
   }
 }

@@ -51,8 +51,9 @@ class EngineProcess {
   // The raw conversation, for callers that read the engine's lines themselves.
   // send() returns false when the engine has gone.
   bool send(const std::string& line);
-  // One line without its newline; false on EOF or time-out.
+  // One line without its newline; false on EOF or time-out (eof() tells which).
   bool read_line(std::string& line, int timeout_ms);
+  bool eof() const { return eof_; }
   // Moves in the engine's own coordinates and back (ICCS, ranks 0-9, for us).
   std::string to_engine(const std::string& iccs) const;
   std::string from_engine(const std::string& move) const;  // "" when unreadable
@@ -69,6 +70,7 @@ class EngineProcess {
   std::string buffer_, error_, name_;
   bool ranks_from_one_ = false;  // UCI with UCI_Variant: ranks 1-10
   std::vector<std::string> option_names_;  // lower case
+  bool eof_ = false;                        // the engine closed its output
   int last_score_ = 0;
   bool last_mate_ = false;
 };

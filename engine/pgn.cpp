@@ -80,7 +80,7 @@ std::string write_pgn(const Game& g, std::vector<std::pair<std::string, std::str
     else if (i == 0) emit(std::to_string(round) + "....");
     emit(names[i]);
     const PgnNote* note = i < notes.size() ? &notes[i] : nullptr;
-    if (note && note->nag) emit("$" + std::to_string(note->nag));
+    if (note && note->nag) emit(std::string("$").append(std::to_string(note->nag)));
     if (note && !note->comment.empty()) emit(braced(note->comment));
     if (note && !note->variation.empty()) {
       // The variation replaces this move: it is numbered from the same round.
@@ -88,7 +88,7 @@ std::string write_pgn(const Game& g, std::vector<std::pair<std::string, std::str
       bool vred = red;
       int vround = round;
       for (size_t k = 0; k < alt.size(); ++k, vred = !vred) {
-        if (k == 0) emit("(" + std::to_string(vround) + (vred ? "." : "..."));
+        if (k == 0) emit(std::string("(").append(std::to_string(vround)).append(vred ? "." : "..."));
         else if (vred) emit(std::to_string(vround) + ".");
         emit(alt[k]);
         if (k == 0 && !note->variation_comment.empty()) emit(braced(note->variation_comment));

@@ -10,35 +10,33 @@
 #include <thread>
 
 #include "search.h"
+#include "search_service.h"
 
 namespace xq {
 
-class Searcher {
+class Searcher : public SearchService {
  public:
   explicit Searcher(size_t hash_mb = 32);
-  ~Searcher();
+  ~Searcher() override;
   Searcher(const Searcher&) = delete;
   Searcher& operator=(const Searcher&) = delete;
-
-  // Called on the search thread: after each iteration, and once at the end.
-  using InfoFn = std::function<void(const SearchInfo&)>;
-  using DoneFn = std::function<void(const SearchResult&)>;
 
   // Starts searching pos (stopping any search in progress first). Returns the
   // generation number that the result of this search will carry.
   uint64_t start(const Position& pos, const Limits& limits, const SearchOptions& options = {}, InfoFn on_info = {},
-                 DoneFn on_done = {});
+                 DoneFn on_done = {}) override;
   // Asks the search to stop and waits for its thread (a few ms at most).
   // The stopped search's result stays available.
-  void stop();
+  void stop() override;
   // Stops and throws the result away (e.g. a new game started).
-  void cancel();
+  void cancel() override;
 
-  bool running() const { return running_.load(); }
-  bool done() const;                            // a result for the latest start() is ready
-  std::optional<SearchResult> result() const;   // that result, if ready
-  SearchInfo info() const;                      // latest snapshot of the running or finished search
-  uint64_t generation() const { return generation_; }
+  bool running() const override { return running_.load(); }
+  bool done() const override;                            // a result for the latest start() is ready
+  std::optional<SearchResult> result() const override;   // that result, if ready
+  SearchInfo info() const override;                      // latest snapshot of the running or finished search
+  uint64_t generation() const override { return generation_; }
+  std::string name() const override { return "XiangQi Engine 1.0"; }
 
   // The opponent played the move we pondered on: the running ponder search
   // (Limits::ponder) goes on under its time limits from now.
@@ -48,7 +46,7 @@ class Searcher {
   // Run later searches at a lower scheduling priority (nice +10) than the
   // caller, so a program's own window or protocol loop never waits for them.
   void set_background(bool on) { background_ = on; }
-  void new_game();  // clears hash and history
+  void new_game() override;  // clears hash and history
 
  private:
   void join();

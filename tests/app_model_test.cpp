@@ -68,7 +68,7 @@ struct Fixture {
   }
   std::string moves() const {
     std::string s;
-    for (xq::Move mo : m.controller().game().moves()) s += (s.empty() ? "" : " ") + xq::move_to_iccs(mo);
+    for (xq::Move mo : m.controller().game().moves()) s.append(s.empty() ? "" : " ").append(xq::move_to_iccs(mo));
     return s;
   }
 };
@@ -268,7 +268,9 @@ TEST(AppModel, EnglishShowsEnglishWordsAndWxfMoves) {
   EXPECT_EQ(vm.rows[0].black, "H8+7");
   for (const xq::Button& b : vm.buttons)  // all English but the one naming the other language (中文)
     for (unsigned char ch : b.label) {
-      if (b.action != Action::Language) EXPECT_LT(ch, 0x80) << "not English: " << b.label;
+      if (b.action != Action::Language) {
+        EXPECT_LT(ch, 0x80) << "not English: " << b.label;
+      }
     }
   EXPECT_EQ(vm.bottom_numbers[0], "9");  // red counts from its right, in Arabic numerals in English
   EXPECT_EQ(vm.top_numbers[0], "1");

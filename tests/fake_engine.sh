@@ -1,0 +1,40 @@
+#!/bin/bash
+# A scripted engine for the outside-engine tests; $1 picks its behaviour:
+# good, ranks1 (Fairy-Stockfish's UCI ranks 1-10), ucci-only, crash, hang, illegal.
+mode=$1
+pos=""
+while read -r line; do
+  set -- $line
+  case "$1" in
+    uci)
+      [ "$mode" = ucci-only ] && continue
+      echo "id name Fake $mode"
+      [ "$mode" = ranks1 ] && echo "option name UCI_Variant type combo default chess var xiangqi"
+      echo "option name MultiPV type spin default 1 min 1 max 5"
+      echo uciok ;;
+    ucci) echo "id name Fake $mode"; echo ucciok ;;
+    isready) echo readyok ;;
+    position) pos="$line" ;;
+    go)
+      case "$mode" in
+        crash) echo "info string ERROR: network file not found"; exit 1 ;;
+        hang) ;;
+        illegal) echo "bestmove a0a5" ;;
+        ranks1)
+          # After red's h2e2 (sent as h3e3) black answers h9g7, sent as h10g8.
+          if [[ "$pos" == *"moves h3e3" ]]; then
+            echo "info depth 3 seldepth 4 multipv 1 score mate 2 nodes 100 pv h10g8 h1g3"
+            echo "bestmove h10g8 ponder h1g3"
+          else
+            echo "bestmove a1a2"
+          fi ;;
+        *)
+          echo "info depth 1 score cp 5 pv h2e2"
+          echo "info depth 2 multipv 1 score cp 7 nodes 40 pv h2e2 h9g7"
+          echo "info depth 2 multipv 2 score cp 3 nodes 80 pv b2e2 b9c7 zz99"
+          echo "bestmove h2e2" ;;
+      esac ;;
+    stop) [ "$mode" = hang ] || echo "bestmove h2e2" ;;
+    quit) exit 0 ;;
+  esac
+done
