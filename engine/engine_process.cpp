@@ -70,6 +70,8 @@ bool EngineProcess::spawn(const std::string& command, int nice_level) {
 bool EngineProcess::handshake(const std::string& protocol, int timeout_ms) {
   send(protocol);
   const std::string ok = protocol == "uci" ? "uciok" : "ucciok";
+  // After an unanswered "uci", a slow engine's late uciok still settles it.
+  const bool late_uci = protocol == "ucci" && spec_.protocol == "auto";
   const double deadline = now_ms() + timeout_ms;
   for (std::string l;;) {
     const int left = int(deadline - now_ms());
@@ -89,6 +91,10 @@ bool EngineProcess::handshake(const std::string& protocol, int timeout_ms) {
       option_names_.push_back(id);
     }
     if (l == ok) return true;
+    if (late_uci && l == "uciok") {
+      spec_.protocol = "uci";
+      return true;
+    }
   }
 }
 
@@ -111,11 +117,9 @@ bool EngineProcess::start(const EngineSpec& spec, int timeout_ms) {
   if (spec.protocol == "auto") {
     // UCI first (most engines), then UCCI (ElephantEye and its family).
     ok = handshake("uci", std::min(timeout_ms, 3000));
-    spec_.protocol = "uci";
-    if (!ok && running_child()) {
-      ok = handshake("ucci", timeout_ms);
+    if (ok) spec_.protocol = "uci";
+    else if (running_child() && (ok = handshake("ucci", timeout_ms)) && spec_.protocol == "auto")
       spec_.protocol = "ucci";
-    }
   } else {
     ok = handshake(spec.protocol, timeout_ms);
   }

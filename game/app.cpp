@@ -98,6 +98,8 @@ StartOptions start_options(const AppOptions& o) {
   s.use_settings = o.screenshot.empty();
   s.resume = o.resume;
   s.load = o.load;
+  s.engine = o.engine;
+  s.engine_side = o.engine_side;
   return s;
 }
 
@@ -121,8 +123,33 @@ bool init_renderer(Renderer& rend, SDL_Renderer* r, const std::string& asset_dir
   return false;
 }
 
+// What the model has to say on standard output ("engine: <id name>").
+void print_console(AppModel& m) {
+  for (const std::string& line : m.take_console_lines()) std::printf("%s\n", line.c_str());
+  std::fflush(stdout);
+}
+
+// Runs the model for a while off screen (a screenshot's set-up): until done() or the bound.
+template <class Done>
+void run_until(AppModel& m, Done done, int bound_ms) {
+  const int64_t end = now_ms() + bound_ms;
+  while (!done() && now_ms() < end) {
+    m.update(now_ms());
+    print_console(m);
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  m.update(now_ms());
+  print_console(m);
+}
+
 // --screenshot: one frame drawn offscreen into a PNG.
 int screenshot(AppModel& m, const AppOptions& o) {
+  run_until(m, [&] { return !m.engine_opening(); }, 20000);
+  if (o.review) {
+    m.act(Action::Review);
+    run_until(m, [&] { return !m.reviewing(); }, 600000);
+  }
+  if (o.think_ms) run_until(m, [] { return false; }, o.think_ms);
   const int w = o.width ? o.width : BoardView::kDefaultW;
   const int h = o.height ? o.height : BoardView::kDefaultH;
   const SurfacePtr surf(SDL_CreateRGBSurfaceWithFormat(0, w, h, 32, SDL_PIXELFORMAT_RGBA32));
@@ -217,6 +244,7 @@ void main_loop(AppModel& m, const AppOptions& o, SDL_Window* win, SDL_Renderer* 
     m.layout(ow, oh);
     running = handle_events(m, ww > 0 ? float(ow) / ww : 1, wh > 0 ? float(oh) / wh : 1);
     m.update(now_ms());
+    print_console(m);
     for (SoundId id : m.take_sounds()) audio.play(id);
     const ViewModel& vm = m.view_model();
     if (vm.title != SDL_GetWindowTitle(win)) SDL_SetWindowTitle(win, vm.title.c_str());
@@ -295,6 +323,10 @@ bool parse_args(int argc, char** argv, AppOptions& o, std::string* error) {
     else if (a == "--config-dir") { if (!(v = need(i, "--config-dir"))) return false; o.config_dir = v; }
     else if (a == "--resume") { if (!(v = need(i, "--resume"))) return false; o.resume = v; }
     else if (a == "--load") { if (!(v = need(i, "--load"))) return false; o.load = v; }
+    else if (a == "--engine") { if (!(v = need(i, "--engine"))) return false; o.engine = v; }
+    else if (a == "--engine-side") { if (!(v = need(i, "--engine-side"))) return false; o.engine_side = v; }
+    else if (a == "--review") o.review = true;
+    else if (a == "--think") { if (!number(o.think_ms)) return false; }
     else if (a == "--clock") {
       if (!(v = need(i, "--clock"))) return false;
       if (std::string(v) != "0" && !parse_clock_option(v)) {
@@ -347,6 +379,10 @@ bool parse_args(int argc, char** argv, AppOptions& o, std::string* error) {
   }
   if (!o.mode.empty() && o.mode != "red" && o.mode != "black" && o.mode != "two" && o.mode != "demo") {
     if (error) *error = "--mode is red, black, two or demo";
+    return false;
+  }
+  if (o.engine_side != "both" && o.engine_side != "red" && o.engine_side != "black" && o.engine_side != "analysis") {
+    if (error) *error = "--engine-side is both, red, black or analysis";
     return false;
   }
   if (o.resume != "ask" && o.resume != "yes" && o.resume != "no") {

@@ -5,6 +5,7 @@
 #include <ctime>
 #include <sstream>
 
+#include "external_engine.h"
 #include "notation.h"
 
 namespace xq {
@@ -35,7 +36,116 @@ std::string trimmed(std::string t) {
 }  // namespace
 
 AppModel::AppModel(ControllerOptions co, std::unique_ptr<Storage> storage, Desktop* desktop)
-    : controller_(co), storage_(std::move(storage)), desktop_(desktop) {}
+    : controller_(co), storage_(std::move(storage)), desktop_(desktop) {
+  opener_ = [](const std::string& command, std::string* error) -> std::unique_ptr<SearchService> {
+    auto e = std::make_unique<ExternalEngine>();
+    if (!e->open(command, error)) return nullptr;
+    return e;
+  };
+  review_options_.movetime_ms = 300;
+  review_options_.hash_mb = 32;
+  review_options_.book = co.book;  // book moves are not judged
+}
+
+std::vector<std::string> AppModel::take_console_lines() {
+  std::vector<std::string> out;
+  out.swap(console_);
+  return out;
+}
+
+// Opening an engine may take seconds (or hang): it happens on another thread
+// and poll_engine() hands the result to the controller.
+void AppModel::choose_engine(int choice) {
+  if (pending_engine_.valid()) return;  // one at a time
+  if (choice <= 0 || choice > int(settings_.engines.size())) {
+    settings_.engine_choice = 0;
+    controller_.set_outside_engine(nullptr, false, false, false);
+    ui_.engine.clear();
+    ++ui_.review_revision;
+    return;
+  }
+  settings_.engine_choice = choice;
+  const std::string command = settings_.engines[size_t(choice - 1)];
+  pending_engine_ = std::async(std::launch::async, [opener = opener_, command]() {
+    OpenedEngine o;
+    o.command = command;
+    o.engine = opener(command, &o.error);
+    return o;
+  });
+}
+
+void AppModel::poll_engine() {
+  if (!pending_engine_.valid() ||
+      pending_engine_.wait_for(std::chrono::seconds(0)) != std::future_status::ready)
+    return;
+  OpenedEngine o = pending_engine_.get();
+  if (!o.engine) {
+    flash(say(Phrase::EngineCannotStart, {o.error.empty() ? o.command : o.error}));
+    console_.push_back("engine: " + (o.error.empty() ? o.command : o.error) + "; playing with the built-in engine");
+    settings_.engine_choice = 0;
+    ui_.engine.clear();
+    return;
+  }
+  const std::string name = o.engine->name();
+  const bool analysis = engine_side_ != "red" && engine_side_ != "black";
+  controller_.set_outside_engine(std::move(o.engine), engine_side_ == "both" || engine_side_ == "red",
+                                 engine_side_ == "both" || engine_side_ == "black", analysis);
+  ui_.engine = name;
+  ++ui_.review_revision;
+  console_.push_back("engine: " + name);
+  flash(say(Phrase::EngineButton, {name}));
+}
+
+void AppModel::start_review() {
+  const Game& g = controller_.game();
+  if (g.ply() == 0) {
+    flash(say(Phrase::ReviewNoMoves));
+    return;
+  }
+  ui_.review.clear();
+  reviewed_moves_ = g.moves();
+  review_job_.start(g, review_options_);
+  ui_.review_done = 0;
+  ui_.review_total = g.ply() + 1;
+  ++ui_.review_revision;
+}
+
+void AppModel::poll_review() {
+  if (ui_.review_total > 0) {
+    const int done = review_job_.done_count();
+    if (done != ui_.review_done) {
+      ui_.review_done = done;
+      ++ui_.review_revision;
+    }
+  }
+  if (auto r = review_job_.take_result()) {
+    ui_.review = std::move(*r);
+    ui_.review_total = 0;
+    ++ui_.review_revision;
+    int counts[3] = {0, 0, 0};
+    for (const MoveReview& m : ui_.review) {
+      if (m.judgement == Judgement::Inaccuracy) ++counts[0];
+      if (m.judgement == Judgement::Mistake) ++counts[1];
+      if (m.judgement == Judgement::Blunder) ++counts[2];
+    }
+    flash(say(Phrase::ReviewDone, {std::to_string(counts[0]), std::to_string(counts[1]), std::to_string(counts[2])}));
+  }
+  drop_stale_review();
+}
+
+void AppModel::drop_stale_review() {
+  const std::vector<Move>& now = controller_.game().moves();
+  const bool same = now.size() >= reviewed_moves_.size() &&
+                    std::equal(reviewed_moves_.begin(), reviewed_moves_.end(), now.begin());
+  if (same) return;
+  if (review_job_.running()) review_job_.cancel();
+  reviewed_moves_.clear();
+  if (!ui_.review.empty() || ui_.review_total) {
+    ui_.review.clear();
+    ui_.review_total = 0;
+    ++ui_.review_revision;
+  }
+}
 
 std::string AppModel::say(Phrase p, std::initializer_list<std::string> values) const {
   return xq::say(ui_.language, p, values);
@@ -90,6 +200,15 @@ bool AppModel::start(const StartOptions& o, std::string* error) {
     return true;
   }
   if (!o.load.empty()) open_file(o.load);
+  engine_side_ = o.engine_side;
+  if (!o.engine.empty()) {
+    auto& list = settings_.engines;
+    auto at = std::find(list.begin(), list.end(), o.engine);
+    if (at == list.end()) at = list.insert(list.end(), o.engine);
+    choose_engine(int(at - list.begin()) + 1);
+  } else if (settings_.engine_choice > 0) {
+    choose_engine(settings_.engine_choice);
+  }
   if (use_settings_ && o.resume != "no" && o.fen.empty() && o.moves.empty() && o.load.empty() && o.mode != "demo") {
     offer_resume(o);
   }
@@ -414,6 +533,13 @@ void AppModel::act(Action a, int arg) {
       flash(say(Phrase::Copied));
       break;
     case Action::PasteFen: paste(desktop_ ? desktop_->clipboard() : ""); break;
+    case Action::Engine: {  // the next engine in the list, after the last the built-in one
+      const int n = int(settings_.engines.size());
+      choose_engine(n == 0 ? 0 : (settings_.engine_choice + 1) % (n + 1));
+      if (n == 0) flash(say(Phrase::EngineButton, {say(Phrase::BuiltIn)}));
+      break;
+    }
+    case Action::Review: start_review(); return;
     case Action::OfferDraw: c.offer_draw(); return;
     case Action::Resign: c.resign(); return;
     case Action::ResumeYes: answer_resume(true); return;
@@ -459,7 +585,9 @@ void AppModel::click(float px, float py) {
     return;
   }
   if (editor_) return;
-  if (auto ply = move_list_hit(ui_, controller_, x, y)) {
+  auto ply = move_list_hit(ui_, controller_, x, y);
+  if (!ply) ply = graph_hit(ui_, controller_, x, y);
+  if (ply) {
     controller_.review(*ply == controller_.game().ply() ? -1 : *ply);
     ui_.follow = false;
   }
@@ -513,7 +641,7 @@ void AppModel::key(Key k, bool ctrl) {
 
 void AppModel::wheel(int dy) {
   ui_.scroll = std::max(0, ui_.scroll - dy);
-  ui_.follow = ui_.scroll >= follow_scroll(controller_, ui_.panel_below);
+  ui_.follow = ui_.scroll >= follow_scroll(controller_, ui_.panel_below, shows_graph(ui_));
 }
 
 void AppModel::window_resized(int w, int h) {
@@ -523,7 +651,17 @@ void AppModel::window_resized(int w, int h) {
 
 void AppModel::update(int64_t now_ms) {
   now_ms_ = now_ms;
+  poll_engine();
+  controller_.set_analysis(ui_.analysis && !editor_);
   if (!resume_offer_ && !editor_) controller_.update(now_ms);
+  if (const std::string n = controller_.take_notice(); !n.empty()) {
+    flash(n);
+    console_.push_back("engine: " + n);
+    ui_.engine.clear();
+    settings_.engine_choice = 0;
+    ++ui_.review_revision;
+  }
+  poll_review();
   check_puzzle();
   autosave();
 }
@@ -535,6 +673,8 @@ std::vector<SoundId> AppModel::take_sounds() {
 }
 
 void AppModel::finish() {
+  review_job_.cancel();
+  if (pending_engine_.valid()) pending_engine_.wait();
   store_settings();
   storage_->flush();
 }
@@ -546,7 +686,7 @@ const ViewModel& AppModel::view_model() {
     ui_.puzzle_line = say(Phrase::PuzzleStatus, {std::to_string(ui_.puzzle + 1), std::to_string(puzzles_.size()),
                                                  solved_.count(ui_.puzzle) ? " ✓" : "", p.name(ui_.language)});
   }
-  if (ui_.follow) ui_.scroll = follow_scroll(controller_, ui_.panel_below);
+  if (ui_.follow) ui_.scroll = follow_scroll(controller_, ui_.panel_below, shows_graph(ui_));
   return cache_.get(controller_, ui_, dialog(), editor());
 }
 

@@ -5,6 +5,8 @@
 // desktop (clipboard) and the disk injected.
 #pragma once
 #include <cstdint>
+#include <functional>
+#include <future>
 #include <memory>
 #include <optional>
 #include <string>
@@ -14,6 +16,7 @@
 #include "controller.h"
 #include "editor.h"
 #include "puzzles.h"
+#include "review_job.h"
 #include "panel.h"
 #include "pgn.h"
 #include "settings.h"
@@ -52,7 +55,13 @@ struct StartOptions {
   bool use_settings = true;  // false for --screenshot: settings neither read nor written
   std::string resume = "ask";  // ask, yes, no
   std::string load;            // a PGN file to open
+  std::string engine;          // an outside engine's command line (added to the settings' list and chosen)
+  std::string engine_side = "both";  // what it does: both (every computer side), red, black, analysis
 };
+
+// Opens an outside engine (a command line); nullptr with a message on failure.
+// The default runs the program as an ExternalEngine; tests inject fakes.
+using EngineOpener = std::function<std::unique_ptr<SearchService>(const std::string& command, std::string* error)>;
 
 class AppModel {
  public:
@@ -61,6 +70,9 @@ class AppModel {
   // Applies the options, the settings and the autosaved game; false with a
   // message when the options name a bad position, move or square.
   bool start(const StartOptions& o, std::string* error);
+
+  void set_engine_opener(EngineOpener opener) { opener_ = std::move(opener); }
+  void set_review_options(const ReviewOptions& o) { review_options_ = o; }
 
   // ---- input ----
   void act(Action a, int arg = 0);
@@ -98,6 +110,10 @@ class AppModel {
   bool resume_was_offered() const { return resume_offered_once_; }
   size_t resume_moves() const { return resume_game_.moves.size(); }
   const std::string& message() const { return ui_.message; }
+  // Lines for standard output since the last call (such as "engine: <id name>").
+  std::vector<std::string> take_console_lines();
+  bool engine_opening() const { return pending_engine_.valid(); }
+  bool reviewing() const { return review_job_.running(); }
 
   static std::string autosave_name() { return "autosave.pgn"; }
   static std::string saved_dir() { return "saved"; }
@@ -124,6 +140,11 @@ class AppModel {
   void check_puzzle();          // solved, failed or too long: says so once
   bool puzzle_action(Action a);
   std::optional<Dialog> dialog() const;
+  void choose_engine(int choice);  // 0: built-in; k: settings_.engines[k-1], opened off the frame thread
+  void poll_engine();
+  void start_review();
+  void poll_review();
+  void drop_stale_review();        // the record changed under the marks
 
   Controller controller_;
   std::unique_ptr<Storage> storage_;
@@ -142,6 +163,18 @@ class AppModel {
   std::set<int> solved_;
   bool puzzle_done_ = false;       // the current puzzle's outcome has been said
   ViewModelCache cache_;
+  EngineOpener opener_;
+  struct OpenedEngine {
+    std::unique_ptr<SearchService> engine;  // nullptr when it could not be opened
+    std::string error;
+    std::string command;
+  };
+  std::future<OpenedEngine> pending_engine_;  // an engine being opened on another thread
+  std::string engine_side_ = "both";
+  std::vector<std::string> console_;
+  ReviewJob review_job_;
+  ReviewOptions review_options_;
+  std::vector<Move> reviewed_moves_;  // the record the review belongs to
 };
 
 }  // namespace xq

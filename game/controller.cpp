@@ -10,10 +10,101 @@ Controller::Controller(ControllerOptions options)
     : options_(options), searcher_(std::make_unique<Searcher>(options.hash_mb)),
       rng_(options.seed ? options.seed : std::random_device{}()) {
   searcher_->set_background(true);  // the frame loop keeps its priority over our own search
+  active_ = searcher_.get();
   reset_clock_record();
 }
 
-Controller::~Controller() { searcher_->cancel(); }
+Controller::~Controller() {
+  searcher_->cancel();
+  if (outside_) outside_->cancel();
+}
+
+SearchService& Controller::player_engine(Color side) {
+  return outside_ && outside_plays_[side] ? *outside_ : *searcher_;
+}
+
+SearchService& Controller::analysis_engine() { return outside_ && outside_analyses_ ? *outside_ : *searcher_; }
+
+void Controller::set_outside_engine(std::unique_ptr<SearchService> engine, bool plays_red, bool plays_black,
+                                    bool analyses) {
+  cancel_search();
+  if (outside_) outside_->cancel();
+  outside_ = std::move(engine);
+  outside_plays_[RED] = outside_ && plays_red;
+  outside_plays_[BLACK] = outside_ && plays_black;
+  outside_analyses_ = outside_ && analyses;
+  active_ = searcher_.get();
+  if (outside_) outside_->new_game();
+  ++view_revision_;
+}
+
+std::string Controller::engine_name(Color side) const {
+  return outside_ && outside_plays_[side] ? outside_->name() : searcher_->name();
+}
+
+std::string Controller::analysis_engine_name() const {
+  return outside_ && outside_analyses_ ? outside_->name() : searcher_->name();
+}
+
+std::string Controller::take_notice() {
+  std::string n;
+  n.swap(notice_);
+  return n;
+}
+
+bool Controller::outside_failed() {
+  if (!outside_ || outside_->failure().empty()) return false;
+  const std::string why = outside_->failure();
+  if (active_ == outside_.get()) active_ = searcher_.get();
+  outside_->cancel();
+  outside_.reset();
+  outside_plays_[RED] = outside_plays_[BLACK] = outside_analyses_ = false;
+  notice_ = say(language_, Phrase::EngineFailed, {why});
+  ++view_revision_;
+  return true;
+}
+
+void Controller::set_analysis(bool on) {
+  analysis_wanted_ = on;
+  if (!on) stop_analysis();
+}
+
+void Controller::stop_analysis() {
+  if (!analysing_) return;
+  active_->cancel();
+  analysing_ = false;
+  ++view_revision_;
+}
+
+void Controller::update_analysis() {
+  // Against the computer the live game is not analysed (no help while
+  // playing, no core kept busy after the end); a reviewed move is.
+  const bool wanted = analysis_wanted_ && !searching_ && !pending_ && (review_ply_ >= 0 || mode_ == Mode::TwoPlayers);
+  if (!wanted) {
+    stop_analysis();
+    return;
+  }
+  const Position pos = shown_position();
+  const uint64_t key = pos.key() ^ (uint64_t(pos.history_length()) << 48);
+  if (analysing_ && key == analysis_key_) {
+    if (outside_failed()) analysing_ = false;  // restarts on the built-in engine next time
+    return;
+  }
+  stop_analysis();
+  Position p = pos;
+  Move buf[kMaxMoves];
+  if (generate_legal(p, buf) == 0) return;  // nothing to analyse
+  Limits limits;
+  limits.infinite = true;
+  SearchOptions so;
+  so.multipv = kAnalysisLines;
+  active_ = &analysis_engine();
+  analysis_root_ = pos;
+  active_->start(pos, limits, so);
+  analysing_ = true;
+  analysis_key_ = key;
+  ++view_revision_;
+}
 
 void Controller::reset_clock_record() {
   clock_.reset(clock_.control());
@@ -60,7 +151,8 @@ void Controller::restore_clocks(const TimeControl& tc, const std::vector<std::st
 
 void Controller::cancel_search() {
   ++view_revision_;
-  searcher_->cancel();
+  active_->cancel();
+  analysing_ = false;
   searching_ = false;
   hint_search_ = false;
   pending_ = kNoMove;
@@ -306,9 +398,9 @@ bool Controller::offer_draw() {
   bool accept = mode_ == Mode::TwoPlayers;
   if (!accept) {
     // The computer's view: its latest search, scored for the side it played.
-    const SearchInfo info = searcher_->info();
+    const SearchInfo info = active_->info();
     const Color computer = players_[RED] == PlayerKind::Computer ? RED : BLACK;
-    const bool scored = info.depth > 0 && analysis_root_.side() == computer && !hint_search_;
+    const bool scored = info.depth > 0 && analysis_root_.side() == computer && !hint_search_ && !analysing_;
     accept = scored && info.score <= 30 && game_.plies_since_capture() >= 20;
   }
   if (!accept) {
@@ -330,8 +422,10 @@ void Controller::request_hint() {
   limits.movetime_ms = std::min(1000, options_.movetime_override_ms ? options_.movetime_override_ms
                                                                      : kLevels[level_].movetime_ms * 2);
   limits.movetime_ms = std::max(limits.movetime_ms, 200);
+  stop_analysis();
   analysis_root_ = game_.position();
-  search_generation_ = searcher_->start(game_.position(), limits);
+  active_ = searcher_.get();  // hints come from the built-in engine: quick and always there
+  search_generation_ = active_->start(game_.position(), limits);
   searching_ = true;
   hint_search_ = true;
   hint_ = kNoMove;
@@ -383,8 +477,10 @@ void Controller::start_search_if_needed() {
   SearchOptions so;
   so.randomness = kLevels[level_].randomness;
   so.seed = rng_();
+  stop_analysis();
   analysis_root_ = game_.position();
-  search_generation_ = searcher_->start(game_.position(), limits, so);
+  active_ = &player_engine(side);
+  search_generation_ = active_->start(game_.position(), limits, so);
   searching_ = true;
   hint_search_ = false;
   ++view_revision_;
@@ -406,11 +502,14 @@ void Controller::update(int64_t now_ms) {
   } else if (clock_.running()) {
     clock_.stop(now_ms);
   }
-  if (searching_ && searcher_->generation() == search_generation_ && searcher_->done()) {
-    const std::optional<SearchResult> r = searcher_->result();
+  if (searching_ && active_->generation() == search_generation_ && active_->done()) {
+    const std::optional<SearchResult> r = active_->result();
     searching_ = false;
     ++view_revision_;
-    if (hint_search_) {
+    if (outside_failed()) {
+      // The outside engine failed on this move: the built-in engine plays it.
+      hint_search_ = false;
+    } else if (hint_search_) {
       hint_search_ = false;
       hint_ = r ? r->best : kNoMove;
     } else if (r && r->best) {
@@ -425,6 +524,7 @@ void Controller::update(int64_t now_ms) {
     if (players_[game_.side_to_move()] == PlayerKind::Computer) apply_move(m);
   }
   start_search_if_needed();
+  update_analysis();
 }
 
 std::vector<SoundId> Controller::take_sounds() {

@@ -14,6 +14,7 @@
 #include "clock.h"
 #include "game.h"
 #include "language.h"
+#include "search_service.h"
 #include "searcher.h"
 
 namespace xq {
@@ -106,6 +107,27 @@ class Controller {
   void set_language(Language lang);
   Language language() const { return language_; }
 
+  // ---- engines ----
+  // An outside engine (nullptr: none) and what it does: play the computer's
+  // moves for red and/or black, and analyse. Anything it does not do, the
+  // built-in engine does. When it fails (crash, hang, illegal move) it is
+  // dropped, a notice says why, and the built-in engine plays on.
+  void set_outside_engine(std::unique_ptr<SearchService> engine, bool plays_red, bool plays_black, bool analyses);
+  bool has_outside_engine() const { return outside_ != nullptr; }
+  std::string engine_name(Color side) const;  // the engine that plays the computer's moves on that side
+  std::string analysis_engine_name() const;
+  // A message for the player since the last call ("" when none).
+  std::string take_notice();
+
+  // ---- analysis ----
+  // With analysis on, the engine analyses the position on show without a
+  // limit, three lines, when two players share the board or a move of the
+  // record is being reviewed (never the live game against the computer, and
+  // never while the computer thinks). It follows the position as it changes.
+  void set_analysis(bool on);
+  bool analysing() const { return analysing_; }
+  static constexpr int kAnalysisLines = 3;
+
   // ---- time ----
   // Polls the search and moves the game on. now_ms is a monotonic clock.
   void update(int64_t now_ms);
@@ -120,9 +142,9 @@ class Controller {
   Move hint() const { return hint_; }
   bool thinking() const { return searching_ && !hint_search_; }
   bool hinting() const { return searching_ && hint_search_; }
-  SearchInfo analysis() const { return searcher_->info(); }
+  SearchInfo analysis() const { return active_->info(); }
   // The computer's search has finished and its move waits to be played.
-  bool search_result_ready() const { return searching_ && searcher_->done(); }
+  bool search_result_ready() const { return searching_ && active_->done(); }
   // The position the latest search started from (its PV and score belong to it).
   const Position& analysis_root() const { return analysis_root_; }
   bool human_to_move() const;
@@ -170,11 +192,26 @@ class Controller {
   void refuse(Move m);
   void start_search_if_needed();
   void cancel_search();
+  SearchService& player_engine(Color side);
+  SearchService& analysis_engine();
+  // Starts or stops the analysis as the position on show and the turn change.
+  void update_analysis();
+  void stop_analysis();
+  // Drops a failed outside engine with a notice; true when it had failed.
+  bool outside_failed();
   void after_record_change();
 
   ControllerOptions options_;
   Game game_;
-  std::unique_ptr<Searcher> searcher_;
+  std::unique_ptr<Searcher> searcher_;        // the built-in engine
+  std::unique_ptr<SearchService> outside_;    // an outside engine, if any
+  bool outside_plays_[2] = {false, false};
+  bool outside_analyses_ = false;
+  SearchService* active_ = nullptr;           // the engine of the latest search (never null)
+  bool analysis_wanted_ = false;
+  bool analysing_ = false;
+  uint64_t analysis_key_ = 0;                 // the position being analysed (key and ply)
+  std::string notice_;
   PlayerKind players_[2] = {PlayerKind::Human, PlayerKind::Computer};
   Mode mode_ = Mode::HumanRed;
   int level_ = 1;

@@ -39,7 +39,6 @@ constexpr Words kWords[] = {
     {Phrase::OfferDraw, "求和", "Draw?"},
     {Phrase::Resign, "认输", "Resign"},
     {Phrase::NativeNotation, "中文", "WXF"},
-    {Phrase::Moves, "着法", "Moves"},
     {Phrase::NoClock, "不计时", "No clock"},
     {Phrase::RedClock, "红 {}", "Red {}"},
     {Phrase::BlackClock, "黑 {}", "Black {}"},
@@ -123,6 +122,17 @@ constexpr Words kWords[] = {
     {Phrase::PuzzleFailed, "未解出，点棋盘重试", "Not solved: click the board to try again"},
     {Phrase::PuzzleTooLong, "超过 {} 步了，可以重试", "More than {} moves: try again"},
     {Phrase::NoPuzzles, "没有找到残局文件", "The puzzle file is missing"},
+    {Phrase::EngineFailed, "引擎出错：{}；改由内置引擎下棋", "Engine failed: {}; the built-in engine plays on"},
+    {Phrase::EngineCannotStart, "无法启动引擎：{}", "Cannot start the engine: {}"},
+    {Phrase::EngineButton, "引擎：{}", "Engine: {}"},
+    {Phrase::BuiltIn, "内置", "built-in"},
+    {Phrase::AnalysisHead, "{} · 深度 {} · {}万节点", "{} · depth {} · {}k nodes"},
+    {Phrase::Analysing, "分析中", "Analysing"},
+    {Phrase::ReviewButton, "复盘", "Review"},
+    {Phrase::ReviewProgress, "复盘分析中 {}/{}", "Reviewing the game {}/{}"},
+    {Phrase::ReviewDone, "复盘完成：{} 处疑问手、{} 处错着、{} 处败着", "Review done: {} inaccuracies, {} mistakes, {} blunders"},
+    {Phrase::ReviewBetter, "更好：{}（{}）", "Better: {} ({})"},
+    {Phrase::ReviewNoMoves, "还没有着法可以复盘", "No moves to review yet"},
 };
 static_assert(sizeof kWords / sizeof kWords[0] == size_t(Phrase::Count), "a phrase without words");
 constexpr bool in_order() {

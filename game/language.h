@@ -15,7 +15,7 @@ enum class Phrase {
   Level0, Level1, Level2, Level3,
   ModeRed, ModeBlack, ModeTwo, ModeDemo,
   Save, Load, Copy, Paste, OneHorse, TwoHorses, NinePieces, OtherLanguage,
-  OfferDraw, Resign, NativeNotation, Moves, NoClock, RedClock, BlackClock,
+  OfferDraw, Resign, NativeNotation, NoClock, RedClock, BlackClock,
   // The status line.
   GameOver, Reviewing, Thinking, Hinting, RedToMove, BlackToMove, RedInCheck, BlackInCheck,
   // Why a move or an offer was refused.
@@ -40,6 +40,10 @@ enum class Phrase {
   // Puzzles.
   Puzzles, PuzzlePrev, PuzzleNext, PuzzleRetry, PuzzleExit, PuzzleStatus, PuzzleSolved, PuzzleFailed, PuzzleTooLong,
   NoPuzzles,
+  // Engines and analysis.
+  EngineFailed, EngineCannotStart, EngineButton, BuiltIn, AnalysisHead, Analysing,
+  // Game review.
+  ReviewButton, ReviewProgress, ReviewDone, ReviewBetter, ReviewNoMoves,
   Count
 };
 

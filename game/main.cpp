@@ -14,8 +14,12 @@ static const char* kUsage =
     "  --movetime MS               the computer's time per move (overrides the level)\n"
     "  --fen FEN  --moves \"h2e2 h9g7\"  start from a position and moves\n"
     "  --load FILE.pgn             open a saved game\n"
+    "  --engine CMD                an outside engine (UCI or UCCI) plays the computer's moves and analyses\n"
+    "  --engine-side both|red|black|analysis   what the outside engine does (default both)\n"
     "  --flip  --no-animation  --no-book  --iccs  --width W  --height H\n"
-    "  --screenshot FILE.png [--select h2] [--hint] [--show-help] [--edit]   one frame offscreen\n"
+    "  --screenshot FILE.png [--select h2] [--hint] [--show-help] [--edit] [--review] [--think MS]\n"
+    "                              one frame offscreen (--review: after a game review; --think: after\n"
+    "                              MS of play or analysis)\n"
     "  --demo [--movetime MS] [--max-frames N] [--frame-stats]   computer against computer\n"
     "  --config-dir DIR  --resume ask|yes|no  --print-state  --click FRAME:X:Y  --no-vsync\n";
 

@@ -73,14 +73,19 @@ std::vector<Button> panel_buttons(const UiState& ui, const Controller& c, const 
               {Action::PuzzleRetry, Phrase::PuzzleRetry}, {Action::PuzzleExit, Phrase::PuzzleExit}},
         {});
   else
-    row(202, {{Action::EditBoard, Phrase::EditBoard}, {Action::Help, Phrase::HelpButton}, {Action::Puzzles, Phrase::Puzzles}},
-        {});
+    row(202, {{Action::EditBoard, Phrase::EditBoard}, {Action::Help, Phrase::HelpButton}, {Action::Puzzles, Phrase::Puzzles},
+              {Action::Review, Phrase::ReviewButton}},
+        {false, false, false, ui.review_total > 0 || !ui.review.empty()});
   const Rect clocks = clock_row_rect(ui.panel_below);
   const TimeControl& tc = c.time_control();
   b.push_back({Action::Clock, tc.on() ? clock_option_text(tc) : phrase(Phrase::NoClock, l),
                {clocks.x + clocks.w - 66, clocks.y, 66, clocks.h}, tc.on()});
   const Rect list = move_list_rect(ui.panel_below);
   const float right = list.x + list.w, top = list.y - 26;
+  // The engine's button: the first word of an outside engine's name, lit.
+  const std::string engine = ui.engine.empty() ? phrase(Phrase::BuiltIn, l) : ui.engine.substr(0, ui.engine.find(' '));
+  b.push_back({Action::Engine, say(l, Phrase::EngineButton, {engine}),
+               {list.x, top, right - 166 - list.x, 22}, !ui.engine.empty()});
   b.push_back({Action::OfferDraw, phrase(Phrase::OfferDraw, l), {right - 162, top, 50, 22}, false});
   b.push_back({Action::Resign, phrase(Phrase::Resign, l), {right - 106, top, 50, 22}, false});
   b.push_back({Action::Notation, ui.iccs ? "ICCS" : phrase(Phrase::NativeNotation, l), {right - 50, top, 50, 22},
@@ -99,9 +104,14 @@ Action button_at(const std::vector<Button>& buttons, float x, float y) {
   return b ? b->action : Action::None;
 }
 
-Rect move_list_rect(bool panel_below) {
-  return panel_below ? Rect{275, 68, 240, 284} : Rect{10, 414, 260, 192};
+Rect move_list_rect(bool panel_below, bool graph) {
+  const Rect full = panel_below ? Rect{275, 68, 240, 284} : Rect{10, 414, 260, 192};
+  if (!graph) return full;
+  const float g = graph_rect(panel_below).h + 4;
+  return {full.x, full.y + g, full.w, full.h - g};
 }
+
+Rect graph_rect(bool panel_below) { return panel_below ? Rect{275, 68, 240, 56} : Rect{10, 414, 260, 56}; }
 
 Rect clock_row_rect(bool panel_below) { return panel_below ? Rect{275, 6, 240, 26} : Rect{10, 352, 260, 26}; }
 
@@ -111,16 +121,25 @@ Rect clock_face_rect(bool panel_below, Color c) {
   return {row.x + (c == RED ? 0 : w + 3), row.y, w - 3, row.h};
 }
 
-int visible_rounds(bool panel_below) { return int(move_list_rect(panel_below).h / kRowH); }
+int visible_rounds(bool panel_below, bool graph) { return int(move_list_rect(panel_below, graph).h / kRowH); }
 
-int follow_scroll(const Controller& c, bool panel_below) {
+int follow_scroll(const Controller& c, bool panel_below, bool graph) {
   const bool black_first = c.game().start_side() == BLACK;
   const int rounds = (c.game().ply() + (black_first ? 1 : 0) + 1) / 2;
-  return std::max(0, rounds - visible_rounds(panel_below));
+  return std::max(0, rounds - visible_rounds(panel_below, graph));
+}
+
+std::optional<int> graph_hit(const UiState& ui, const Controller& c, float x, float y) {
+  const Rect g = graph_rect(ui.panel_below);
+  if (!shows_graph(ui) || !g.contains(x, y)) return std::nullopt;
+  const int n = int(ui.review.size());
+  // One bar a position, side by side: positions 0 (the start) to n.
+  const int ply = int((x - g.x) / g.w * float(n + 1));
+  return std::clamp(ply, 0, std::min(n, c.game().ply()));
 }
 
 std::optional<int> move_list_hit(const UiState& ui, const Controller& c, float x, float y) {
-  const Rect list = move_list_rect(ui.panel_below);
+  const Rect list = move_list_rect(ui.panel_below, shows_graph(ui));
   if (!list.contains(x, y)) return std::nullopt;
   const int round = ui.scroll + int((y - list.y) / kRowH);
   const bool black_first = c.game().start_side() == BLACK;

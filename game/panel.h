@@ -9,6 +9,7 @@
 #include "controller.h"
 #include "editor.h"
 #include "notation.h"
+#include "review.h"
 
 namespace xq {
 
@@ -17,6 +18,7 @@ enum class Action {
   Level0, Level1, Level2, Level3, ModeRed, ModeBlack, ModeTwo, ModeDemo,
   Save, Load, CopyFen, PasteFen, HandicapOne, HandicapTwo, HandicapNine, ResumeYes, ResumeNo,
   OfferDraw, Resign, Language, Clock, Help, Puzzles, PuzzlePrev, PuzzleNext, PuzzleRetry, PuzzleExit,
+  Engine, Review,
   // The position editor: open it, pick a piece (the button's arg: 0-6 red K A E H R C P,
   // 7-13 black, 14 remove), side to move, clear, start position, done, cancel.
   EditBoard, EditTool, EditRedFirst, EditBlackFirst, EditClear, EditStart, EditDone, EditCancel
@@ -38,6 +40,10 @@ struct UiState {
   bool follow = true; // keep the newest move in view
   std::string message;
   int64_t message_until_ms = 0;
+  std::string engine;  // the chosen engine's name for its button ("" = the built-in one)
+  int review_done = 0, review_total = 0;  // a review in progress (total 0: none)
+  std::vector<MoveReview> review;         // the finished review of the record's first moves
+  uint64_t review_revision = 0;           // bumped when either changes
 };
 
 struct Button {
@@ -64,14 +70,19 @@ NotationStyle notation_style(const UiState& ui);
 // both shapes; the move list is below them in the tall panel and beside them
 // in the wide one.
 constexpr float kRowH = 20, kStatusY = 240, kAnalysisY = 266;
-Rect move_list_rect(bool panel_below);
+// With a review's evaluation graph the list gives its top to the graph.
+Rect move_list_rect(bool panel_below, bool graph = false);
+Rect graph_rect(bool panel_below);
+inline bool shows_graph(const UiState& ui) { return !ui.review.empty(); }
 // The clock row: red's face, black's face, then the time-control button.
 Rect clock_row_rect(bool panel_below);
 Rect clock_face_rect(bool panel_below, Color c);
-int visible_rounds(bool panel_below);
+int visible_rounds(bool panel_below, bool graph = false);
 // The ply (moves played before the position) a click in the list asks to review.
 std::optional<int> move_list_hit(const UiState& ui, const Controller& c, float x, float y);
 // First round to show so that the newest move is visible.
-int follow_scroll(const Controller& c, bool panel_below);
+int follow_scroll(const Controller& c, bool panel_below, bool graph = false);
+// The ply a click on the evaluation graph asks to review.
+std::optional<int> graph_hit(const UiState& ui, const Controller& c, float x, float y);
 
 }  // namespace xq

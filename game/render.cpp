@@ -186,17 +186,50 @@ void Renderer::draw_clocks(const ViewModel& vm, const Rect& p, float s) {
 }
 
 void Renderer::draw_analysis(const ViewModel& vm, const Rect& p, float s) {
-  static constexpr float kLineY[4] = {0, 20, 42, 62};  // depth and score, nodes, two PV lines
-  for (size_t i = 0; i < vm.analysis.size() && i < 4; ++i)
-    text_.draw(vm.analysis[i], p.x + 12 * s, p.y + (kAnalysisY + kLineY[i]) * s, int(15 * s), i == 1 ? kDim : kPanelText);
+  // Depth and score, nodes, two PV lines; or (several lines) a head and three lines.
+  const bool lines = vm.analysis.size() > 1 && vm.analysis[0].find(" · ") != std::string::npos;
+  static constexpr float kLineY[4] = {0, 20, 42, 62};
+  for (size_t i = 0; i < vm.analysis.size() && i < 4; ++i) {
+    int px = int(15 * s);  // a long line is set smaller to fit the column
+    while (px > 8 && text_.width(vm.analysis[i], px) > (BoardView::kPanelW - 24) * s) --px;
+    const SDL_Color col = (lines ? i == 0 : i == 1) ? kDim : kPanelText;
+    text_.draw(vm.analysis[i], p.x + 12 * s, p.y + (kAnalysisY + kLineY[i]) * s, px, col);
+  }
+}
+
+// The review's evaluation graph: red's score after each move (above the
+// middle line: red better), the position on show marked.
+void Renderer::draw_graph(const ViewModel& vm, const Rect& p, float s) {
+  if (vm.graph.size() < 2) return;
+  const Rect g0 = graph_rect(vm.panel_below);
+  const Rect g{p.x + g0.x * s, p.y + g0.y * s, g0.w * s, g0.h * s};
+  fill(g, {52, 30, 16, 255});
+  // One bar a position, side by side across the sheet (as graph_hit reads it).
+  const float mid = g.y + g.h / 2, step = g.w / float(vm.graph.size());
+  for (size_t i = 0; i < vm.graph.size(); ++i) {
+    const float v = vm.graph[i], h = std::abs(v) * (g.h / 2 - 2 * s);
+    const SDL_Color col = v >= 0 ? SDL_Color{220, 90, 70, 255} : SDL_Color{200, 200, 190, 255};
+    fill({g.x + float(i) * step, v >= 0 ? mid - h : mid, std::max(1.0f, step - (step > 3 ? 1 : 0)), h}, col);
+  }
+  fill({g.x, mid, g.w, 1 * s}, {255, 220, 150, 120});
+  const size_t at = std::min<size_t>(size_t(std::max(0, vm.graph_ply)), vm.graph.size() - 1);
+  const float cx = g.x + (float(at) + 0.5f) * step;
+  fill({cx - 1 * s, g.y, 2 * s, g.h}, {255, 220, 150, 255});
+}
+
+void Renderer::draw_progress(const ViewModel& vm, const Rect& p, float s) {
+  if (vm.progress < 0) return;
+  const Rect r{p.x + 12 * s, p.y + (kStatusY + 22) * s, (BoardView::kPanelW - 24) * s, 3 * s};
+  fill(r, {52, 30, 16, 255});
+  fill({r.x, r.y, r.w * std::clamp(vm.progress, 0.0f, 1.0f), r.h}, {255, 220, 150, 255});
 }
 
 void Renderer::draw_move_list(const ViewModel& vm, const Rect& p, float s) {
-  const Rect list = move_list_rect(vm.panel_below);
+  const bool graph = vm.graph.size() >= 2;
+  const Rect list = move_list_rect(vm.panel_below, graph);
   const float lx = list.x, ly = list.y, col_w = (list.w - 34) / 2;  // two move columns after the number
-  text_.draw(vm.moves_label, p.x + lx * s, p.y + (ly - 24) * s, int(16 * s), kHighlight);
   fill({p.x + lx * s, p.y + ly * s, list.w * s, list.h * s}, {52, 30, 16, 255});
-  const int rows = visible_rounds(vm.panel_below);
+  const int rows = visible_rounds(vm.panel_below, graph);
   for (int i = vm.scroll; i < int(vm.rows.size()) && i < vm.scroll + rows; ++i) {
     const MoveListRow& row = vm.rows[size_t(i)];
     const float ry = p.y + (ly + (i - vm.scroll) * kRowH + 1) * s;
@@ -237,7 +270,9 @@ void Renderer::draw_panel(const ViewModel& vm, const BoardView& v, int64_t now_m
   }
   if (vm.editing) return;  // the editor has only its buttons and status
   draw_analysis(vm, p, s);
+  draw_progress(vm, p, s);
   draw_clocks(vm, p, s);
+  draw_graph(vm, p, s);
   draw_move_list(vm, p, s);
 }
 

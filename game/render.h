@@ -31,6 +31,8 @@ class Renderer {
   void draw_file_numbers(const ViewModel& vm, const BoardView& v);
   void draw_clocks(const ViewModel& vm, const Rect& p, float s);
   void draw_analysis(const ViewModel& vm, const Rect& p, float s);
+  void draw_graph(const ViewModel& vm, const Rect& p, float s);
+  void draw_progress(const ViewModel& vm, const Rect& p, float s);
   void draw_move_list(const ViewModel& vm, const Rect& p, float s);
   void draw_button(const Button& b, const Rect& r, float s, int text_px);
   void fill(const Rect& r, SDL_Color c);

@@ -1,5 +1,7 @@
 #include "settings.h"
 
+#include <algorithm>
+
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -75,14 +77,20 @@ void parse_settings(const std::string& text, Settings& s) {
     else if (k == "solved") s.solved = v;
     else if (k == "width" && n >= 200 && n <= 10000) s.width = n;
     else if (k == "height" && n >= 200 && n <= 10000) s.height = n;
+    else if (k == "engine" && !v.empty() && s.engines.size() < 32 &&
+             std::find(s.engines.begin(), s.engines.end(), v) == s.engines.end())
+      s.engines.push_back(v);
+    else if (k == "engine_choice" && n >= 0 && n <= 32) s.engine_choice = n;
   }
+  if (s.engine_choice > int(s.engines.size())) s.engine_choice = 0;
 }
 
 std::string settings_text(const Settings& s) {
   std::ostringstream out;
   out << "level=" << s.level << "\nmode=" << s.mode << "\nanimation=" << s.animation << "\nsound=" << s.sound
       << "\nflip=" << s.flip << "\nanalysis=" << s.analysis << "\niccs=" << s.iccs << "\nlang=" << s.lang << "\nclock=" << s.clock << "\nsolved=" << s.solved << "\nwidth=" << s.width
-      << "\nheight=" << s.height << "\n";
+      << "\nheight=" << s.height << "\nengine_choice=" << s.engine_choice << "\n";
+  for (const std::string& e : s.engines) out << "engine=" << e << "\n";
   return out.str();
 }
 

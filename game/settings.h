@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <vector>
 
 namespace xq {
 
@@ -23,6 +24,8 @@ struct Settings {
   std::string clock;  // time control "5+3" ("" = none)
   std::string solved;  // puzzles solved: "3,7,12"
   int width = 0, height = 0;  // window size (0 = default)
+  std::vector<std::string> engines;  // outside engines' command lines, one "engine=" line each
+  int engine_choice = 0;             // 0: the built-in engine; k: engines[k-1]
 };
 
 std::string config_dir(const std::string& override_dir);

@@ -1,5 +1,6 @@
 #include "view_model.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 
@@ -46,6 +47,40 @@ void board_part(const Controller& c, const UiState& ui, ViewModel& vm) {
   if (!vm.banner.empty()) vm.banner_note = phrase(Phrase::BannerNote, ui.language);
 }
 
+std::string score_text(Language l, int score) {
+  if (is_mate_score(score))
+    return std::string(l == Language::English ? (score > 0 ? "mate " : "mated ") : (score > 0 ? "杀" : "被杀"))
+        .append(std::to_string(std::abs(mate_in_moves(score))));
+  return std::string(score > 0 ? "+" : "").append(std::to_string(score));
+}
+
+// A line of moves in the chosen notation, at most `limit` of them.
+std::string line_text(Position pos, const std::vector<Move>& line, const UiState& ui, size_t limit) {
+  std::string out;
+  for (size_t i = 0; i < line.size() && i < limit && is_legal(pos, line[i]); ++i) {
+    if (!out.empty()) out += ' ';
+    out += move_name(pos, line[i], notation_style(ui));
+    pos.do_move(line[i]);
+  }
+  return out;
+}
+
+// Several lines (analysis): a head with the engine, depth and nodes, then
+// each line's score and its first moves.
+void analysis_lines(const Controller& c, const UiState& ui, const SearchInfo& info, Color view, ViewModel& vm) {
+  const Language l = ui.language;
+  const Position& pos = c.analysis_root();
+  const std::string engine = c.analysing() ? c.analysis_engine_name() : c.engine_name(pos.side());
+  char nodes[32];
+  std::snprintf(nodes, sizeof nodes, "%.0f", double(info.nodes) / (l == Language::English ? 1e3 : 1e4));
+  vm.analysis.push_back(say(l, Phrase::AnalysisHead, {engine.substr(0, engine.find(' ')), std::to_string(info.depth), nodes}));
+  for (const PvLine& line : info.lines) {
+    if (line.pv.empty()) continue;
+    const int score = line.score * (pos.side() == view ? 1 : -1);
+    vm.analysis.push_back(score_text(l, score) + "  " + line_text(pos, line.pv, ui, 5));
+  }
+}
+
 // Depth and score from the player's side (red's when both or neither play),
 // nodes and speed, and the principal variation in Chinese notation.
 void analysis_part(const Controller& c, const UiState& ui, ViewModel& vm) {
@@ -54,6 +89,7 @@ void analysis_part(const Controller& c, const UiState& ui, ViewModel& vm) {
   if (info.depth <= 0) return;
   Color view = c.player(RED) == PlayerKind::Human ? RED : BLACK;
   if (c.mode() == Mode::TwoPlayers || c.mode() == Mode::ComputerOnly) view = RED;
+  if (info.lines.size() > 1) return analysis_lines(c, ui, info, view, vm);
   Position pos = c.analysis_root();
   const int score = info.score * (pos.side() == view ? 1 : -1);
   const std::string depth = std::to_string(info.depth);
@@ -83,12 +119,46 @@ void analysis_part(const Controller& c, const UiState& ui, ViewModel& vm) {
   if (!pv.empty()) vm.analysis.push_back(pv);
 }
 
+const char* judgement_glyph(Judgement j) {
+  switch (j) {
+    case Judgement::Inaccuracy: return "?!";
+    case Judgement::Mistake: return "?";
+    case Judgement::Blunder: return "??";
+    default: return "";
+  }
+}
+
+// A review's marks: the graph, the glyphs (in move_list_part), the better
+// line of a reviewed move that gave something away, the progress.
+void review_part(const Controller& c, const UiState& ui, ViewModel& vm) {
+  if (ui.review_total > 0) {
+    vm.progress = float(ui.review_done) / float(ui.review_total);
+    vm.status = say(ui.language, Phrase::ReviewProgress, {std::to_string(ui.review_done), std::to_string(ui.review_total)});
+  }
+  if (ui.review.empty()) return;
+  vm.graph.push_back(0);
+  // Squeezed so that small edges show and mates stay on the sheet: s / (|s| + 250).
+  for (const MoveReview& r : ui.review) {
+    const float v = float(std::clamp(int(r.red_score), -1000, 1000));
+    vm.graph.push_back(v / (std::abs(v) + 250));
+  }
+  vm.graph_ply = c.review_ply() >= 0 ? c.review_ply() : c.game().ply();
+  const int ply = c.review_ply();
+  if (ply < 1 || ply > int(ui.review.size())) return;
+  const MoveReview& r = ui.review[size_t(ply - 1)];
+  if (r.better.empty()) return;
+  const Position before = c.game().position_at(ply - 1);
+  const int red_best = before.side() == RED ? r.best_score : -r.best_score;
+  vm.status = say(ui.language, Phrase::ReviewBetter, {line_text(before, r.better, ui, 4), score_text(ui.language, red_best)});
+}
+
 void move_list_part(const Controller& c, const UiState& ui, ViewModel& vm) {
   const Game& g = c.game();
   const bool black_first = g.start_side() == BLACK;
   const std::vector<std::string> names = line_names(g.start_position(), g.moves(), notation_style(ui));
   for (int i = 0; i < g.ply(); ++i) {
-    const std::string& name = names[size_t(i)];
+    std::string name = names[size_t(i)];
+    if (size_t(i) < ui.review.size()) name += judgement_glyph(ui.review[size_t(i)].judgement);
     const int slot = i + (black_first ? 1 : 0);
     if (slot % 2 == 0 || vm.rows.empty()) vm.rows.push_back({g.start_fullmove() + slot / 2, "", ""});
     MoveListRow& row = vm.rows.back();
@@ -134,7 +204,6 @@ ViewModel build_view_model(const Controller& c, const UiState& ui, std::optional
   board_part(c, ui, vm);
   vm.buttons = panel_buttons(ui, c);
   vm.status = ui.puzzle >= 0 && !c.game_over() && c.human_to_move() ? ui.puzzle_line : c.status();
-  vm.moves_label = phrase(Phrase::Moves, ui.language);
   if (c.time_control().on()) {
     for (Color side : {RED, BLACK}) {
       const int ms = c.clock_ms(side);
@@ -152,6 +221,7 @@ ViewModel build_view_model(const Controller& c, const UiState& ui, std::optional
   }
   vm.busy = c.thinking() || c.hinting();
   if (ui.analysis) analysis_part(c, ui, vm);
+  review_part(c, ui, vm);
   move_list_part(c, ui, vm);
   vm.dialog = std::move(dialog);
   if (ui.help) {
@@ -181,6 +251,8 @@ const ViewModel& ViewModelCache::get(const Controller& c, const UiState& ui, con
   k.help = ui.help;
   k.puzzle_line = ui.puzzle >= 0 ? ui.puzzle_line : "";
   k.edit_revision = ui.edit_revision;
+  k.review_revision = ui.review_revision;
+  k.analysing = c.analysing();
   k.editing = editor != nullptr;
   for (Color side : {RED, BLACK}) {  // the faces change every second
     k.clock_seconds[side] = (c.clock_ms(side) + 999) / 1000;

@@ -56,12 +56,16 @@ struct ViewModel {
   // The clock faces ("红 04:58"), which one runs, which is under 10 s; empty without clocks.
   std::string clock_faces[2];
   bool clock_running[2] = {false, false}, clock_low[2] = {false, false};
-  std::string moves_label;  // the move list's heading
   std::string title;        // the window's title
   std::string message;  // a passing note shown instead of the status until message_until_ms
   int64_t message_until_ms = 0;
   bool busy = false;  // the computer thinks (a spinner)
-  std::vector<std::string> analysis;  // lines: depth and score, nodes, the PV
+  std::vector<std::string> analysis;  // lines: depth and score, nodes, the PV (or a head and 3 lines)
+  // A finished review: red's score after each move, squeezed into (-1, 1)
+  // (index 0 is the start); empty without one. graph_ply: the position on show.
+  std::vector<float> graph;
+  int graph_ply = 0;
+  float progress = -1;  // a review in progress, 0..1 (-1: none)
   std::vector<MoveListRow> rows;      // every round; the renderer shows those from `scroll`
   int current_ply = 0;                // the move highlighted (ply it made; 0 = none)
   int scroll = 0;
@@ -91,6 +95,8 @@ class ViewModelCache {
     bool panel_below = false;
     bool help = false;
     std::string puzzle_line;
+    uint64_t review_revision = 0;
+    bool analysing = false;
     uint64_t edit_revision = 0;
     bool editing = false;
     int clock_seconds[2] = {0, 0};

@@ -262,7 +262,6 @@ TEST(AppModel, EnglishShowsEnglishWordsAndWxfMoves) {
   ASSERT_TRUE(f.start(o));
   const xq::ViewModel& vm = f.m.view_model();
   EXPECT_EQ(vm.status, "Red to move");
-  EXPECT_EQ(vm.moves_label, "Moves");
   ASSERT_FALSE(vm.rows.empty());
   EXPECT_EQ(vm.rows[0].red, "C2=5");
   EXPECT_EQ(vm.rows[0].black, "H8+7");
@@ -451,4 +450,118 @@ TEST(AppModel, WinPuzzlesHaveNoMoveLimit) {
   f.m.act(Action::PuzzleExit);
   EXPECT_EQ(f.m.ui().puzzle, -1);
   EXPECT_EQ(f.m.controller().game().fen(), xq::kStartFen);
+}
+
+namespace {
+
+std::string fake_engine(const std::string& mode) {
+  return std::string("bash ") + XQ_TEST_DATA + "/fake_engine.sh " + mode;
+}
+
+bool has_line(const std::vector<std::string>& lines, const std::string& part) {
+  for (const std::string& l : lines)
+    if (l.find(part) != std::string::npos) return true;
+  return false;
+}
+
+}  // namespace
+
+TEST(AppModel, AnEngineFromTheCommandLineIsOpenedOffTheFrameThreadNamedAndKept) {
+  Fixture f;
+  xq::StartOptions o;
+  o.engine = fake_engine("good");
+  o.mode = "black";  // the computer (the outside engine) opens
+  o.resume = "no";
+  ASSERT_TRUE(f.start(o));
+  std::vector<std::string> console;
+  ASSERT_TRUE(f.wait_until([&] {
+    for (auto& l : f.m.take_console_lines()) console.push_back(l);
+    return !f.m.engine_opening() && f.m.controller().game().ply() == 1;
+  }));
+  EXPECT_TRUE(has_line(console, "engine: Fake good"));
+  EXPECT_EQ(f.m.ui().engine, "Fake good");
+  EXPECT_EQ(f.moves(), "h2e2") << "its move";
+  ASSERT_EQ(f.m.settings().engines.size(), 1u);
+  EXPECT_EQ(f.m.settings().engines[0], o.engine);
+  EXPECT_EQ(f.m.settings().engine_choice, 1);
+  f.m.act(Action::Engine);  // the next in the list: the built-in engine
+  EXPECT_EQ(f.m.ui().engine, "");
+  EXPECT_EQ(f.m.settings().engine_choice, 0);
+  EXPECT_FALSE(f.m.controller().has_outside_engine());
+  f.m.act(Action::Engine);  // and the outside one again
+  ASSERT_TRUE(f.wait_until([&] { return !f.m.engine_opening(); }));
+  EXPECT_EQ(f.m.ui().engine, "Fake good");
+  f.m.finish();
+  EXPECT_NE(f.files->files["settings.ini"].find("engine=" + o.engine), std::string::npos);
+}
+
+TEST(AppModel, AnEngineThatCannotStartIsNamedAndTheBuiltInPlays) {
+  Fixture f;
+  xq::StartOptions o;
+  o.engine = "/nonexistent/engine";
+  o.lang = "en";
+  o.resume = "no";
+  ASSERT_TRUE(f.start(o));
+  std::vector<std::string> console;
+  ASSERT_TRUE(f.wait_until([&] {
+    for (auto& l : f.m.take_console_lines()) console.push_back(l);
+    return !f.m.engine_opening();
+  }));
+  f.m.update(real_ms());
+  for (auto& l : f.m.take_console_lines()) console.push_back(l);
+  EXPECT_TRUE(has_line(console, "playing with the built-in engine")) << (console.empty() ? "" : console[0]);
+  EXPECT_NE(f.m.message().find("Cannot start the engine"), std::string::npos) << f.m.message();
+  EXPECT_FALSE(f.m.controller().has_outside_engine());
+  f.click_square("h2");
+  f.click_square("e2");
+  ASSERT_TRUE(f.wait_until([&] { return f.m.controller().game().ply() == 2; })) << "the built-in engine answers";
+}
+
+TEST(AppModel, ReviewMarksTheMovesDrawsTheGraphAndShowsTheBetterLine) {
+  Fixture f;
+  xq::StartOptions o;
+  o.fen = "5k3/9/9/9/1R7/7r1/9/9/9/3K5 w - - 0 1";
+  o.moves = "b5b4 h4b4";
+  o.mode = "two";
+  o.lang = "en";
+  o.resume = "no";
+  ASSERT_TRUE(f.start(o));
+  xq::ReviewOptions ro;
+  ro.nodes = 30000;
+  ro.hash_mb = 8;
+  f.m.set_review_options(ro);
+  f.m.act(Action::Review);
+  EXPECT_GT(f.m.ui().review_total, 0);
+  ASSERT_TRUE(f.wait_until([&] { return !f.m.ui().review.empty(); }));
+  EXPECT_FALSE(f.m.reviewing());
+  EXPECT_NE(f.m.message().find("Review done: 0 inaccuracies, 0 mistakes, 1 blunders"), std::string::npos)
+      << f.m.message();
+  const xq::ViewModel& vm = f.m.view_model();
+  ASSERT_FALSE(vm.rows.empty());
+  EXPECT_EQ(vm.rows[0].red, "R8-1??") << "the blunder is marked";
+  EXPECT_EQ(vm.rows[0].black, "R8=2") << "the engine's own choice is not";
+  ASSERT_EQ(vm.graph.size(), 3u);
+  EXPECT_EQ(vm.graph[0], 0.0f);
+  EXPECT_LT(vm.graph[1], -0.5f) << "black is winning after the blunder";
+  // A click on the graph's first bar shows the start; on the move, its better line.
+  f.m.controller().review(1);
+  const std::string status = f.m.view_model().status;
+  EXPECT_EQ(status.rfind("Better: R8=", 0), 0u) << status;
+  // Playing on keeps the marks; taking a reviewed move back drops them.
+  f.m.controller().review(-1);
+  f.m.act(Action::Undo);
+  f.m.update(real_ms());
+  EXPECT_TRUE(f.m.ui().review.empty());
+  EXPECT_TRUE(f.m.view_model().graph.empty());
+}
+
+TEST(AppModel, ReviewOfAnEmptyGameSaysSo) {
+  Fixture f;
+  xq::StartOptions o;
+  o.lang = "en";
+  o.resume = "no";
+  ASSERT_TRUE(f.start(o));
+  f.m.act(Action::Review);
+  EXPECT_EQ(f.m.message(), "No moves to review yet");
+  EXPECT_FALSE(f.m.reviewing());
 }

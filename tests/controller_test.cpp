@@ -4,6 +4,7 @@
 
 #include "board_view.h"
 #include "controller.h"
+#include "external_engine.h"
 #include "pgn.h"
 #include "test_util.h"
 
@@ -432,4 +433,80 @@ TEST(Controller, DrawOffers) {
     ASSERT_TRUE(wait_until(c, [&] { return c.game().ply() == 1; }));
     EXPECT_FALSE(c.offer_draw());
   }
+}
+
+namespace {
+
+std::string fake_engine(const std::string& mode) {
+  return std::string("bash ") + XQ_TEST_DATA + "/fake_engine.sh " + mode;
+}
+
+std::unique_ptr<xq::SearchService> open_fake(const std::string& mode) {
+  auto e = std::make_unique<xq::ExternalEngine>();
+  std::string err;
+  EXPECT_TRUE(e->open(fake_engine(mode), &err)) << err;
+  return e;
+}
+
+}  // namespace
+
+TEST(Controller, AnOutsideEnginePlaysTheComputersSide) {
+  Controller c(fast());
+  c.set_mode(xq::Mode::HumanBlack);
+  c.set_outside_engine(open_fake("good"), true, true, false);
+  EXPECT_EQ(c.engine_name(xq::RED), "Fake good");
+  EXPECT_EQ(c.analysis_engine_name(), "XiangQi Engine 1.0");
+  ASSERT_TRUE(wait_until(c, [&] { return c.game().ply() == 1; }));
+  EXPECT_EQ(c.game().moves()[0], mv("h2e2")) << "the fake engine's answer";
+  EXPECT_TRUE(c.has_outside_engine());
+  EXPECT_EQ(c.take_notice(), "");
+}
+
+TEST(Controller, AFailedOutsideEngineIsDroppedAndTheBuiltInPlaysOn) {
+  Controller c(fast());
+  c.set_language(xq::Language::English);
+  c.set_mode(xq::Mode::HumanBlack);
+  c.set_outside_engine(open_fake("illegal"), true, true, true);
+  ASSERT_TRUE(wait_until(c, [&] { return c.game().ply() == 1; }));
+  EXPECT_FALSE(c.has_outside_engine());
+  const std::string notice = c.take_notice();
+  EXPECT_NE(notice.find("illegal move 'a0a5'"), std::string::npos) << notice;
+  EXPECT_NE(notice.find("built-in engine plays on"), std::string::npos) << notice;
+  EXPECT_EQ(c.engine_name(xq::RED), "XiangQi Engine 1.0");
+  EXPECT_NE(c.game().moves()[0], mv("a0a5"));
+}
+
+TEST(Controller, AnalysisFollowsThePositionOnShowWithThreeLines) {
+  Controller c(fast());
+  c.set_mode(xq::Mode::TwoPlayers);
+  for (const char* m : {"h2e2", "h9g7", "h0g2"}) {
+    c.click(xq::move_from(mv(m)));
+    c.click(xq::move_to(mv(m)));
+  }
+  ASSERT_EQ(c.game().ply(), 3);
+  c.set_analysis(true);
+  auto analysed = [&](const xq::Position& p) {
+    return c.analysing() && c.analysis_root().key() == p.key() && c.analysis().lines.size() == 3 &&
+           c.analysis().depth >= 4;
+  };
+  ASSERT_TRUE(wait_until(c, [&] { return analysed(c.game().position()); }));
+  const xq::SearchInfo live = c.analysis();
+  EXPECT_NE(live.lines[0].pv[0], live.lines[1].pv[0]);
+  c.review(1);  // the position after the first move: the analysis moves there
+  ASSERT_TRUE(wait_until(c, [&] { return analysed(c.game().position_at(1)); }));
+  c.set_analysis(false);
+  c.update(real_ms());
+  EXPECT_FALSE(c.analysing());
+}
+
+TEST(Controller, TheLiveGameAgainstTheComputerIsNotAnalysed) {
+  Controller c(fast());
+  c.set_analysis(true);
+  for (int i = 0; i < 20; ++i) c.update(real_ms());
+  EXPECT_FALSE(c.analysing()) << "no help while playing the computer";
+  c.click(sq("h2"));
+  c.click(sq("e2"));
+  ASSERT_TRUE(wait_until(c, [&] { return c.game().ply() == 2; }));
+  c.review(1);  // reviewing a move of the record is analysed
+  ASSERT_TRUE(wait_until(c, [&] { return c.analysing(); }));
 }

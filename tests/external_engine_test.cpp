@@ -123,7 +123,7 @@ TEST(ExternalEngine, AnIllegalMoveIsAFailure) {
 TEST(ExternalEngine, OurOwnProgramAnalysesSeveralLinesUntilStopped) {
   xq::ExternalEngine e;
   std::string err;
-  ASSERT_TRUE(e.open(XQ_ENGINE_PROGRAM, &err)) << err;
+  ASSERT_TRUE(e.open(XQ_ENGINE_PROGRAM, &err, 30000)) << err;  // generous: sanitizer builds start slowly
   EXPECT_EQ(e.name(), "XiangQi Engine 1.0");
   xq::Position p = pos_from(xq::kStartFen);
   p.do_move(mv("h2e2"));
