@@ -31,6 +31,7 @@ class EngineProcess {
   bool start(const EngineSpec& spec, int timeout_ms = 10000);
   void stop();
   bool running() const { return pid_ > 0; }
+  pid_t pid() const { return pid_; }
   const std::string& error() const { return error_; }
   const std::string& name() const { return name_; }
   const std::string& protocol() const { return spec_.protocol; }  // the one in use after start

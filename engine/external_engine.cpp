@@ -1,7 +1,10 @@
 #include "external_engine.h"
 
+#include <signal.h>
+
 #include <chrono>
 #include <sstream>
+#include <thread>
 
 #include "fen.h"
 #include "movegen.h"
@@ -64,6 +67,7 @@ bool ExternalEngine::open(const std::string& command, std::string* error, int ti
     failure_ = process_.error();
     return false;
   }
+  child_ = process_.pid();
   std::lock_guard<std::mutex> lock(mutex_);
   name_ = process_.name();
   failure_.clear();
@@ -83,6 +87,7 @@ std::string ExternalEngine::failure() const {
 }
 
 void ExternalEngine::fail(const std::string& why) {
+  child_ = -1;
   process_.stop();
   std::lock_guard<std::mutex> lock(mutex_);
   if (failure_.empty()) failure_ = why;
@@ -235,7 +240,8 @@ void ExternalEngine::run(const Position& pos, const Limits& limits, const Search
       return fail(who + (stop_flag_.load() ? " did not stop when asked"
                                            : " did not answer within " + std::to_string(limit) + " ms"));
     if (!process_.read_line(l, 50)) {
-      if (process_.eof()) return fail(who + " quit unexpectedly" + explain(said));
+      if (process_.eof())
+        return fail(who + (stop_flag_.load() && stop_sent ? " did not stop when asked" : " quit unexpectedly" + explain(said)));
       continue;  // a short read's time-out: keep waiting
     }
     if (l.rfind("info string ", 0) == 0) said = l.substr(12);  // may explain a quit that follows
@@ -282,7 +288,11 @@ void ExternalEngine::run(const Position& pos, const Limits& limits, const Search
 
 void ExternalEngine::stop() {
   stop_flag_ = true;
-  if (thread_.joinable()) thread_.join();
+  if (!thread_.joinable()) return;
+  // The caller may be a window's frame loop: a hung engine is killed rather than waited for.
+  for (int i = 0; i < 250 && running_.load(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  if (running_.load() && child_.load() > 0) kill(child_.load(), SIGKILL);
+  thread_.join();
 }
 
 void ExternalEngine::cancel() {

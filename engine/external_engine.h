@@ -28,6 +28,8 @@ class ExternalEngine : public SearchService {
 
   uint64_t start(const Position& pos, const Limits& limits, const SearchOptions& options = {}, InfoFn on_info = {},
                  DoneFn on_done = {}) override;
+  // Both return within about a quarter of a second: an engine that has not
+  // answered "stop" by then is killed (and counts as failed).
   void stop() override;
   void cancel() override;
   bool running() const override { return running_.load(); }
@@ -52,6 +54,7 @@ class ExternalEngine : public SearchService {
   std::thread thread_;
   std::atomic<bool> stop_flag_{false};
   std::atomic<bool> running_{false};
+  std::atomic<pid_t> child_{-1};  // the program, for a kill from the caller's thread
   bool new_game_pending_ = false;
   int multipv_ = 1;
   int grace_ms_ = 5000;

@@ -653,7 +653,8 @@ void AppModel::update(int64_t now_ms) {
   now_ms_ = now_ms;
   poll_engine();
   controller_.set_analysis(ui_.analysis && !editor_);
-  if (!resume_offer_ && !editor_) controller_.update(now_ms);
+  // While an engine opens the game waits, so the engine meant to play does.
+  if (!resume_offer_ && !editor_ && !pending_engine_.valid()) controller_.update(now_ms);
   if (const std::string n = controller_.take_notice(); !n.empty()) {
     flash(n);
     console_.push_back("engine: " + n);

@@ -144,3 +144,15 @@ TEST(ExternalEngine, OurOwnProgramAnalysesSeveralLinesUntilStopped) {
   EXPECT_NE(info.lines[0].pv[0], info.lines[1].pv[0]);
   EXPECT_EQ(e.failure(), "");
 }
+
+TEST(ExternalEngine, AnEngineThatIgnoresStopIsKilledNotWaitedFor) {
+  xq::ExternalEngine e;
+  std::string err;
+  ASSERT_TRUE(e.open(fake("hang"), &err)) << err;
+  xq::Limits l;
+  l.infinite = true;
+  e.start(pos_from(xq::kStartFen), l);
+  e.stop();  // returns: the engine is killed after a short wait
+  EXPECT_FALSE(e.running());
+  EXPECT_NE(e.failure().find("did not stop when asked"), std::string::npos) << e.failure();
+}
