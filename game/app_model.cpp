@@ -7,6 +7,7 @@
 
 #include "external_engine.h"
 #include "notation.h"
+#include "xqf.h"
 
 namespace xq {
 
@@ -341,6 +342,17 @@ void AppModel::open_file(const std::string& path) {
   std::string text;
   if (!storage_->read(path, text)) {
     flash(say(Phrase::CannotRead, {storage_->path(path)}));
+    return;
+  }
+  if (looks_like_xqf(text)) {  // 象棋演播室's binary games
+    PgnGame pg;
+    std::string err, notice;
+    if (!read_xqf(text, pg, &err, &notice) || !controller_.load_game(pg.fen, pg.moves, &err)) {
+      flash(say(Phrase::CannotOpen, {storage_->path(path), err}));
+      return;
+    }
+    controller_.set_time_control(controller_.time_control());  // clocks full for the game on show
+    flash(say(Phrase::Opened, {storage_->path(path)}) + (notice.empty() ? "" : say(Phrase::VariationsSkipped)));
     return;
   }
   load_pgn_text(text, storage_->path(path));

@@ -133,6 +133,7 @@ constexpr Words kWords[] = {
     {Phrase::ReviewDone, "复盘完成：{} 处疑问手、{} 处错着、{} 处败着", "Review done: {} inaccuracies, {} mistakes, {} blunders"},
     {Phrase::ReviewBetter, "更好：{}（{}）", "Better: {} ({})"},
     {Phrase::ReviewNoMoves, "还没有着法可以复盘", "No moves to review yet"},
+    {Phrase::VariationsSkipped, "（变着已略去，只载入主线）", " (variations skipped: the main line is shown)"},
 };
 static_assert(sizeof kWords / sizeof kWords[0] == size_t(Phrase::Count), "a phrase without words");
 constexpr bool in_order() {

@@ -44,6 +44,8 @@ enum class Phrase {
   EngineFailed, EngineCannotStart, EngineButton, BuiltIn, AnalysisHead, Analysing,
   // Game review.
   ReviewButton, ReviewProgress, ReviewDone, ReviewBetter, ReviewNoMoves,
+  // Opening files.
+  VariationsSkipped,
   Count
 };
 

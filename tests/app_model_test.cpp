@@ -6,6 +6,7 @@
 
 #include "app_model.h"
 #include "test_util.h"
+#include "xqf_example.h"
 
 namespace {
 
@@ -564,4 +565,21 @@ TEST(AppModel, ReviewOfAnEmptyGameSaysSo) {
   f.m.act(Action::Review);
   EXPECT_EQ(f.m.message(), "No moves to review yet");
   EXPECT_FALSE(f.m.reviewing());
+}
+
+TEST(AppModel, OpensAnXqfFileAndNamesADamagedOne) {
+  Fixture f(Fixture::Files{{"liu-lv.xqf", xqf_documented_example()},
+                           {"broken.xqf", xqf_documented_example().substr(0, 0x300)}});
+  xq::StartOptions o;
+  o.mode = "two";
+  o.lang = "en";
+  o.resume = "no";
+  ASSERT_TRUE(f.start(o));
+  f.m.open_file("liu-lv.xqf");
+  EXPECT_EQ(f.m.message(), "Opened liu-lv.xqf");
+  EXPECT_EQ(f.m.controller().game().ply(), 16);
+  EXPECT_EQ(f.moves().substr(0, 9), "c3c4 h9g7");
+  f.m.open_file("broken.xqf");
+  EXPECT_NE(f.m.message().find("Cannot open broken.xqf: XQF: the file is cut short"), std::string::npos) << f.m.message();
+  EXPECT_EQ(f.m.controller().game().ply(), 16) << "the game on show is kept";
 }

@@ -1,0 +1,258 @@
+#include "xqf.h"
+
+#include <iconv.h>
+
+#include <algorithm>
+#include <cerrno>
+
+#include <array>
+#include <cstdint>
+
+#include "notation.h"
+
+namespace xq {
+
+namespace {
+
+constexpr size_t kHeaderSize = 0x400;  // the moves start here
+constexpr size_t kRecordSize = 8;      // from, to, flags, reserved, then a comment length (v1.0 always)
+
+// The 32 piece slots: red's rook, horse, elephant, advisor, king, advisor,
+// elephant, horse, rook, two cannons, five pawns; then black's the same (FEN letters).
+constexpr char kSlotPiece[16] = {'r', 'n', 'b', 'a', 'k', 'a', 'b', 'n', 'r', 'c', 'c', 'p', 'p', 'p', 'p', 'p'};
+
+// The key stream of the encrypted versions is the header's keys masked by this phrase.
+constexpr char kStreamMask[] = "[(C) Copyright Mr. Dong Shiwei.]";
+
+uint8_t byte_at(const std::string& b, size_t i) { return uint8_t(b[i]); }
+
+// Offsets and key stream of versions 1.1 and later (all zero for 1.0).
+struct Keys {
+  uint8_t piece = 0, from = 0, to = 0;
+  uint32_t comment = 0;
+  std::array<uint8_t, 32> stream{};
+};
+
+uint8_t scramble(uint8_t k) { return uint8_t(int(k) * int(k) * 54 + 221); }
+
+Keys keys_of(const std::string& b, int version) {
+  Keys k;
+  if (version < 11) return k;
+  k.piece = uint8_t(scramble(byte_at(b, 13)) * byte_at(b, 13));
+  k.from = uint8_t(scramble(byte_at(b, 14)) * k.piece);
+  k.to = uint8_t(scramble(byte_at(b, 15)) * k.from);
+  k.comment = (uint32_t(byte_at(b, 12)) * 256 + byte_at(b, 13)) % 32000 + 767;
+  const uint8_t mask = byte_at(b, 3);
+  uint8_t args[4];
+  for (int i = 0; i < 4; ++i) args[i] = uint8_t(byte_at(b, 8 + size_t(i)) | (byte_at(b, 12 + size_t(i)) & mask));
+  for (int i = 0; i < 32; ++i) k.stream[size_t(i)] = uint8_t(args[i % 4] & uint8_t(kStreamMask[i]));
+  return k;
+}
+
+// Reads the move records byte by byte, undoing the key stream as it goes.
+class RecordReader {
+ public:
+  RecordReader(const std::string& b, const Keys& k) : b_(b), k_(k) {}
+  bool take(size_t n, std::string& out) {
+    if (at_ + n > b_.size()) return false;
+    out.resize(n);
+    for (size_t i = 0; i < n; ++i) {
+      out[i] = char(uint8_t(byte_at(b_, at_ + i) - k_.stream[index_]));
+      index_ = (index_ + 1) % 32;
+    }
+    at_ += n;
+    return true;
+  }
+  bool take_u32(uint32_t& v) {
+    std::string s;
+    if (!take(4, s)) return false;
+    v = uint32_t(uint8_t(s[0])) | uint32_t(uint8_t(s[1])) << 8 | uint32_t(uint8_t(s[2])) << 16 |
+        uint32_t(uint8_t(s[3])) << 24;
+    return true;
+  }
+  size_t offset() const { return at_; }
+
+ private:
+  const std::string& b_;
+  const Keys& k_;
+  size_t at_ = kHeaderSize;
+  size_t index_ = 0;
+};
+
+// A header string: a length byte, then that many bytes (GBK) within its field.
+std::string field(const std::string& b, size_t at, size_t width) {
+  const size_t n = std::min<size_t>(byte_at(b, at), width - 1);
+  return gbk_to_utf8(b.substr(at + 1, n));
+}
+
+// "X*10+Y" (file from red's left, rank from red's side) as a square, or false.
+bool xqf_square(uint8_t v, Square& s) {
+  if (v >= 90) return false;
+  s = make_square(v / 10, v % 10);
+  return true;
+}
+
+// The start position as FEN from the 32 piece slots; side to move given.
+bool start_fen(const uint8_t* slots, Color side, std::string& fen, std::string* error) {
+  char board[10][9];
+  for (auto& row : board)
+    for (char& c : row) c = 0;
+  for (int i = 0; i < 32; ++i) {
+    if (slots[i] >= 90) continue;  // not on the board
+    const int file = slots[i] / 10, rank = slots[i] % 10;
+    if (board[rank][file]) {
+      if (error) *error = "two pieces on the same point (" + std::string(1, char('a' + file)) + std::to_string(rank) + ")";
+      return false;
+    }
+    const char p = kSlotPiece[i % 16];
+    board[rank][file] = i < 16 ? char(p - 'a' + 'A') : p;
+  }
+  fen.clear();
+  for (int rank = 9; rank >= 0; --rank) {
+    int empty = 0;
+    for (int file = 0; file < 9; ++file) {
+      if (!board[rank][file]) {
+        ++empty;
+        continue;
+      }
+      if (empty) fen += char('0' + empty);
+      empty = 0;
+      fen += board[rank][file];
+    }
+    if (empty) fen += char('0' + empty);
+    if (rank) fen += '/';
+  }
+  fen += side == RED ? " w - - 0 1" : " b - - 0 1";
+  return true;
+}
+
+}  // namespace
+
+std::string gbk_to_utf8(const std::string& gbk) {
+  bool plain = true;
+  for (char c : gbk) plain &= uint8_t(c) < 0x80;
+  if (plain) return gbk;
+  iconv_t cd = iconv_open("UTF-8", "GB18030");
+  if (cd == iconv_t(-1)) cd = iconv_open("UTF-8", "GBK");
+  std::string out;
+  if (cd == iconv_t(-1)) {
+    for (char c : gbk) out += uint8_t(c) < 0x80 ? c : '?';
+    return out;
+  }
+  std::string in = gbk;
+  char* ip = in.data();
+  size_t il = in.size();
+  char buf[256];
+  while (il > 0) {
+    char* op = buf;
+    size_t ol = sizeof buf;
+    const size_t r = iconv(cd, &ip, &il, &op, &ol);
+    out.append(buf, size_t(op - buf));
+    if (r == size_t(-1) && errno != E2BIG) {  // a byte that is not GBK: mark it and go on
+      out += '?';
+      ++ip;
+      --il;
+      iconv(cd, nullptr, nullptr, nullptr, nullptr);
+    }
+  }
+  iconv_close(cd);
+  return out;
+}
+
+bool looks_like_xqf(const std::string& bytes) { return bytes.size() >= 2 && bytes[0] == 'X' && bytes[1] == 'Q'; }
+
+bool read_xqf(const std::string& b, PgnGame& out, std::string* error, std::string* notice) {
+  auto fail = [&](const std::string& m) {
+    if (error) *error = "XQF: " + m;
+    return false;
+  };
+  if (notice) notice->clear();
+  if (!looks_like_xqf(b)) return fail("not an XQF file (no 'XQ' signature)");
+  if (b.size() < kHeaderSize + kRecordSize) return fail("the file is cut short (" + std::to_string(b.size()) + " bytes)");
+  const int version = byte_at(b, 2);
+  if (version < 10 || version > 18) return fail("unknown version " + std::to_string(version));
+  const Keys k = keys_of(b, version);
+
+  PgnGame g;
+  g.tags.emplace_back("Event", field(b, 0xD0, 64).empty() ? field(b, 0x50, 64) : field(b, 0xD0, 64));
+  if (const std::string t = field(b, 0x50, 64); !t.empty()) g.tags.emplace_back("Title", t);
+  if (const std::string d = field(b, 0x110, 16); !d.empty()) g.tags.emplace_back("Date", d);
+  if (const std::string s = field(b, 0x120, 16); !s.empty()) g.tags.emplace_back("Site", s);
+  g.tags.emplace_back("Red", field(b, 0x130, 16));
+  g.tags.emplace_back("Black", field(b, 0x140, 16));
+  if (const std::string a = field(b, 0x1D0, 16); !a.empty()) g.tags.emplace_back("Annotator", a);
+  static const char* const kResults[4] = {"*", "1-0", "0-1", "1/2-1/2"};
+  const uint8_t result = byte_at(b, 0x33);
+  const std::string result_tag = result < 4 ? kResults[result] : "*";
+
+  // The start position: the 32 slots, unscrambled in the later versions.
+  uint8_t slots[32];
+  for (int i = 0; i < 32; ++i) {
+    const uint8_t v = uint8_t(byte_at(b, 0x10 + size_t(i)) - k.piece);
+    if (version < 12) slots[i] = v;
+    else slots[(k.piece + 1 + i) % 32] = v;
+  }
+
+  // The move records: record 0 is empty; each has from, to, flags, and a
+  // comment. The tree is stored depth first, the next move before the
+  // alternatives, so the main line is the first records up to one without a next.
+  RecordReader rd(b, k);
+  std::vector<std::pair<uint8_t, uint8_t>> line;
+  std::vector<std::string> comments;
+  bool variations = false;
+  for (bool next = true; next;) {
+    std::string rec;
+    if (!rd.take(4, rec)) return fail("the moves are cut short at byte " + std::to_string(rd.offset()));
+    const uint8_t flags = uint8_t(rec[2]);
+    uint32_t comment_len = 0;
+    if (version < 11) {
+      if (!rd.take_u32(comment_len)) return fail("the moves are cut short at byte " + std::to_string(rd.offset()));
+      next = (flags & 0xF0) != 0;
+    } else {
+      if (flags & 0x20) {
+        if (!rd.take_u32(comment_len)) return fail("the moves are cut short at byte " + std::to_string(rd.offset()));
+        comment_len -= k.comment;
+      }
+      next = (flags & 0x80) != 0;
+      variations |= (flags & 0x40) != 0;
+    }
+    if (comment_len > b.size()) return fail("a comment longer than the file at byte " + std::to_string(rd.offset()));
+    std::string comment;
+    if (comment_len && !rd.take(comment_len, comment)) return fail("a comment is cut short");
+    if (comments.size() <= line.size()) comments.resize(line.size() + 1);
+    comments[line.size()] = gbk_to_utf8(comment);  // record 0's comment is about the start
+    if (line.size() >= 2000) return fail("more than 2000 moves");
+    line.emplace_back(uint8_t(uint8_t(rec[0]) - 24 - k.from), uint8_t(uint8_t(rec[1]) - 32 - k.to));
+  }
+  line.erase(line.begin());  // record 0
+
+  // The side to move is the side of the first move's piece (red when there is none).
+  Color side = RED;
+  if (!line.empty()) {
+    for (int i = 0; i < 32; ++i)
+      if (slots[i] == line[0].first) side = i < 16 ? RED : BLACK;
+  }
+  std::string fen, err;
+  if (!start_fen(slots, side, fen, &err)) return fail("start position: " + err);
+  Game game;
+  if (!game.reset(fen, &err)) return fail("start position: " + err);
+  g.fen = fen;
+  if (!comments.empty() && !comments[0].empty()) g.tags.emplace_back("Comment", comments[0]);
+  for (size_t i = 0; i < line.size(); ++i) {
+    Square from, to;
+    Move m = kNoMove;
+    if (xqf_square(line[i].first, from) && xqf_square(line[i].second, to)) m = make_move(from, to);
+    if (!m || !game.play(m))
+      return fail("move " + std::to_string(i + 1) + " (" + (m ? move_to_iccs(m) : "off the board") +
+                  ") is not legal in " + game.fen());
+    g.moves.push_back(m);
+    g.comments.push_back(i + 1 < comments.size() ? comments[i + 1] : "");
+  }
+  g.tags.emplace_back("Result", result_tag);
+  if (fen != kStartFen) g.tags.emplace_back("FEN", fen);
+  if (variations && notice) *notice = "the file's variations were skipped; the main line is shown";
+  out = std::move(g);
+  return true;
+}
+
+}  // namespace xq

@@ -1,0 +1,174 @@
+// XQF import: the example file of the published XQF 1.0 description, byte for
+// byte; files of the encrypted versions made by a small writer here; damaged files.
+#include <cstdint>
+
+#include "xqf.h"
+#include "test_util.h"
+#include "xqf_example.h"
+
+namespace {
+
+using Bytes = std::vector<uint8_t>;
+
+std::string str(const Bytes& b) { return std::string(b.begin(), b.end()); }
+
+// A writer for the encrypted versions (1.1: keys; 1.2: and the piece slots
+// turned round), from the description of the key derivation the reader undoes.
+struct XqfWriter {
+  int version = 12;
+  uint8_t keys[16] = {0, 0, 0, 0xA5, 0, 0, 0, 0, 0x13, 0x57, 0x9B, 0xDF, 0x42, 0x7C, 0x29, 0xE1};
+  uint8_t piece = 0, from = 0, to = 0;
+  uint32_t comment_off = 0;
+  uint8_t stream[32] = {};
+  size_t index = 0;
+
+  void derive() {
+    auto sc = [](uint8_t k) { return uint8_t(int(k) * int(k) * 54 + 221); };
+    piece = uint8_t(sc(keys[13]) * keys[13]);
+    from = uint8_t(sc(keys[14]) * piece);
+    to = uint8_t(sc(keys[15]) * from);
+    comment_off = (uint32_t(keys[12]) * 256 + keys[13]) % 32000 + 767;
+    const char* mask = "[(C) Copyright Mr. Dong Shiwei.]";
+    for (int i = 0; i < 32; ++i) stream[i] = uint8_t((keys[8 + i % 4] | (keys[12 + i % 4] & keys[3])) & uint8_t(mask[i]));
+  }
+  void emit(Bytes& b, uint8_t v) {
+    b.push_back(uint8_t(v + stream[index]));
+    index = (index + 1) % 32;
+  }
+  // slots: 32 X*10+Y values (>= 90: off the board); moves: from/to pairs with
+  // a comment each; a variation flag on the first move.
+  Bytes write(const uint8_t* slots, const std::vector<std::pair<std::string, std::string>>& moves,
+              const std::string& title_gbk, int result, bool variation) {
+    derive();
+    Bytes b(0x400, 0);
+    b[0] = 'X';
+    b[1] = 'Q';
+    b[2] = uint8_t(version);
+    for (int i = 3; i < 16; ++i) b[size_t(i)] = keys[i];
+    for (int i = 0; i < 32; ++i) {
+      const int src = version < 12 ? i : (piece + 1 + i) % 32;  // the reader puts raw[i] in slot (piece+1+i)%32
+      b[0x10 + size_t(i)] = uint8_t(slots[src] + piece);
+    }
+    b[0x33] = uint8_t(result);
+    b[0x50] = uint8_t(title_gbk.size());
+    for (size_t i = 0; i < title_gbk.size(); ++i) b[0x51 + i] = uint8_t(title_gbk[i]);
+    auto record = [&](uint8_t f, uint8_t t, bool next, bool alt, const std::string& comment) {
+      emit(b, uint8_t(f + 24 + from));
+      emit(b, uint8_t(t + 32 + to));
+      emit(b, uint8_t((next ? 0x80 : 0) | (alt ? 0x40 : 0) | (comment.empty() ? 0 : 0x20)));
+      emit(b, 0);
+      if (comment.empty()) return;
+      const uint32_t len = uint32_t(comment.size()) + comment_off;
+      for (int k = 0; k < 4; ++k) emit(b, uint8_t(len >> (8 * k)));
+      for (char c : comment) emit(b, uint8_t(c));
+    };
+    record(0, 0, !moves.empty(), false, "");
+    for (size_t i = 0; i < moves.size(); ++i) {
+      const xq::Move m = mv(moves[i].first.c_str());
+      const auto xy = [](xq::Square s) { return uint8_t(xq::file_of(s) * 10 + xq::rank_of(s)); };
+      record(xy(xq::move_from(m)), xy(xq::move_to(m)), i + 1 < moves.size(), variation && i == 0, moves[i].second);
+    }
+    if (variation) record(0, 0, false, false, "");  // the alternative's own record, after the main line
+    return b;
+  }
+};
+
+// Slots of the start position without red's left horse (让左马): its slot off the board.
+void handicap_slots(uint8_t* slots) {
+  const uint8_t start[32] = {80, 70, 60, 50, 40, 30, 20, 10, 0,  72, 12, 83, 63, 43, 23, 3,
+                             9,  19, 29, 39, 49, 59, 69, 79, 89, 17, 77, 6,  26, 46, 66, 86};
+  for (int i = 0; i < 32; ++i) slots[i] = start[i];
+  slots[7] = 0xFF;  // red's horse on b0
+}
+
+}  // namespace
+
+TEST(Xqf, ReadsTheDocumentedExampleFile) {
+  xq::PgnGame g;
+  std::string err, notice;
+  ASSERT_TRUE(xq::read_xqf(xqf_documented_example(), g, &err, &notice)) << err;
+  EXPECT_EQ(notice, "");
+  EXPECT_EQ(g.fen, xq::kStartFen);
+  EXPECT_EQ(g.tag("Event"), "\"中立杯\"象棋电视快棋赛");
+  EXPECT_EQ(g.tag("Title"), "仙人指路对起马局");
+  EXPECT_EQ(g.tag("Date"), "1997年11月16日");
+  EXPECT_EQ(g.tag("Site"), "北京");
+  EXPECT_EQ(g.tag("Red"), "柳大华");
+  EXPECT_EQ(g.tag("Black"), "吕  钦");
+  EXPECT_EQ(g.tag("Annotator"), "刘殿中");
+  EXPECT_EQ(g.tag("Result"), "0-1");
+  const std::vector<std::string> names = xq::line_names(pos_from(xq::kStartFen), g.moves);
+  const std::vector<std::string> expected = {"兵七进一", "马8进7", "兵三进一", "炮2平3", "相七进五", "马2进1",
+                                             "马八进七", "车1平2", "车九平八", "车2进4", "炮八平九", "车2平8",
+                                             "炮二进五", "炮3平8", "马二进三", "车9平8"};
+  EXPECT_EQ(names, expected);
+}
+
+TEST(Xqf, EncryptedVersionsWithASetUpCommentsAndVariations) {
+  for (int version : {11, 12}) {
+    uint8_t slots[32];
+    handicap_slots(slots);
+    XqfWriter w;
+    w.version = version;
+    const std::string title = "\xC8\xC3\xD7\xF3\xC2\xED";  // 让左马 in GBK
+    const Bytes file = w.write(slots, {{"h2e2", "\xBA\xC3"}, {"h9g7", ""}, {"h0g2", "end"}}, title, 1, true);
+    xq::PgnGame g;
+    std::string err, notice;
+    ASSERT_TRUE(xq::read_xqf(str(file), g, &err, &notice)) << "version " << version << ": " << err;
+    EXPECT_EQ(g.fen, "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/R1BAKABNR w - - 0 1") << version;
+    EXPECT_EQ(g.tag("FEN"), g.fen);
+    EXPECT_EQ(g.tag("Title"), "让左马");
+    EXPECT_EQ(g.tag("Result"), "1-0");
+    ASSERT_EQ(g.moves.size(), 3u);
+    EXPECT_EQ(g.moves[2], mv("h0g2"));
+    ASSERT_EQ(g.comments.size(), 3u);
+    EXPECT_EQ(g.comments[0], "好");
+    EXPECT_EQ(g.comments[1], "");
+    EXPECT_EQ(g.comments[2], "end");
+    EXPECT_NE(notice.find("variations were skipped"), std::string::npos) << notice;
+  }
+}
+
+TEST(Xqf, BlackMovesFirstWhenTheFirstMoveIsBlacks) {
+  uint8_t slots[32];
+  handicap_slots(slots);
+  XqfWriter w;
+  const Bytes file = w.write(slots, {{"h9g7", ""}, {"h2e2", ""}}, "", 0, false);
+  xq::PgnGame g;
+  std::string err;
+  ASSERT_TRUE(xq::read_xqf(str(file), g, &err)) << err;
+  EXPECT_EQ(g.fen.substr(g.fen.find(' ') + 1, 1), "b");
+  EXPECT_EQ(g.tag("Result"), "*");
+}
+
+TEST(Xqf, DamagedFilesAreNamedAndLeaveTheGameAlone) {
+  xq::PgnGame g;
+  g.tags.emplace_back("Event", "kept");
+  std::string err;
+  EXPECT_FALSE(xq::read_xqf("PK\x03\x04 not a chess file", g, &err));
+  EXPECT_NE(err.find("no 'XQ' signature"), std::string::npos) << err;
+  const std::string good = xqf_documented_example();
+  EXPECT_FALSE(xq::read_xqf(good.substr(0, 0x300), g, &err));
+  EXPECT_NE(err.find("cut short"), std::string::npos) << err;
+  EXPECT_FALSE(xq::read_xqf(good.substr(0, good.size() - 5), g, &err));
+  EXPECT_NE(err.find("cut short"), std::string::npos) << err;
+  std::string bad_version = good;
+  bad_version[2] = 3;
+  EXPECT_FALSE(xq::read_xqf(bad_version, g, &err));
+  EXPECT_NE(err.find("unknown version 3"), std::string::npos) << err;
+  std::string bad_move = good;
+  bad_move[0x408 + 1] = char(0x38 + 3);  // 兵七进一 becomes a pawn jumping four points
+  EXPECT_FALSE(xq::read_xqf(bad_move, g, &err));
+  EXPECT_NE(err.find("move 1 (c3c7) is not legal"), std::string::npos) << err;
+  std::string stacked = good;
+  stacked[0x10 + 1] = stacked[0x10];  // red's horse on its rook's point
+  EXPECT_FALSE(xq::read_xqf(stacked, g, &err));
+  EXPECT_NE(err.find("two pieces on the same point (i0)"), std::string::npos) << err;
+  EXPECT_EQ(g.tag("Event"), "kept");
+}
+
+TEST(Xqf, GbkTextBecomesUtf8) {
+  EXPECT_EQ(xq::gbk_to_utf8("abc"), "abc");
+  EXPECT_EQ(xq::gbk_to_utf8("\xB1\xB1\xBE\xA9"), "北京");
+  EXPECT_EQ(xq::gbk_to_utf8("\xB1"), "?");
+}
