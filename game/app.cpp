@@ -42,6 +42,18 @@ class SdlDesktop : public Desktop {
     return s;
   }
   void set_clipboard(const std::string& text) override { SDL_SetClipboardText(text.c_str()); }
+  // zenity or kdialog when installed; XIANGQI_FILE_DIALOG=builtin keeps to the in-game list.
+  bool start_file_dialog(FileDialogKind kind, const std::string& folder, const std::string& name,
+                         Language lang) override {
+    const char* choice = std::getenv("XIANGQI_FILE_DIALOG");
+    if (choice && std::string(choice) == "builtin") return false;
+    const char* path = std::getenv("PATH");
+    return dialog_.start(file_dialog_command(kind, folder, name, lang, path ? path : ""));
+  }
+  std::optional<std::string> file_dialog_result() override { return dialog_.take_result(); }
+
+ private:
+  FileDialog dialog_;
 };
 
 Key key_from(SDL_Keycode k) {
@@ -170,6 +182,7 @@ int screenshot(AppModel& m, const AppOptions& o) {
   m.layout(w, h);
   if (o.edit) m.act(Action::EditBoard);
   if (o.show_help) m.key(Key::Help, false);
+  if (o.show_saved) m.act(Action::Load);
   rend.draw(m.view_model(), m.board_view(), 1 << 30);
   SDL_RenderPresent(r.get());
   if (!stbi_write_png(o.screenshot.c_str(), w, h, 4, surf->pixels, surf->pitch)) {
@@ -348,6 +361,7 @@ bool parse_args(int argc, char** argv, AppOptions& o, std::string* error) {
     else if (a == "--hint") o.hint = true;
     else if (a == "--show-help") o.show_help = true;
     else if (a == "--edit") o.edit = true;
+    else if (a == "--show-saved") o.show_saved = true;
     else if (a == "--frame-stats") o.frame_stats = true;
     else if (a == "--print-state") o.print_state = true;
     else if (a == "--no-vsync") o.no_vsync = true;

@@ -17,6 +17,7 @@ struct AppOptions {
   bool hint = false;       // screenshot: compute and show a hint
   bool show_help = false;  // screenshot: with the key overlay
   bool edit = false;       // screenshot: with the position editor open
+  bool show_saved = false; // screenshot: with the list of saved games (Open without a desktop chooser)
   int movetime_ms = 0;     // overrides the level's time per move
   int level = -1;          // 0..3
   std::string mode;        // red, black, two, demo

@@ -277,6 +277,16 @@ void AppModel::answer_resume(bool yes) {
 }
 
 std::optional<Dialog> AppModel::dialog() const {
+  if (!saved_list_.empty()) {  // one row a game, newest first, and Cancel
+    Dialog d;
+    d.text = say(Phrase::SavedGames);
+    const float rows = float(saved_list_.size());
+    d.area = {20, 60, 480, 76 + rows * 40 + 56};
+    for (size_t i = 0; i < saved_list_.size(); ++i)
+      d.buttons.push_back({Action::OpenSaved, saved_list_[i].label, {40, 130 + float(i) * 40, 440, 34}, false, int(i)});
+    d.buttons.push_back({Action::CloseList, say(Phrase::Cancel), {200, 130 + rows * 40 + 6, 120, 34}, true});
+    return d;
+  }
   if (!resume_offer_) return std::nullopt;
   Dialog d;
   d.text = say(Phrase::ResumeQuestion, {std::to_string(resume_game_.moves.size())});
@@ -316,26 +326,87 @@ void AppModel::load_pgn_text(const std::string& text, const std::string& what) {
   flash(say(Phrase::Opened, {what}));
 }
 
-void AppModel::save_game() {
-  char name[64], date[16];
+std::vector<std::pair<std::string, std::string>> AppModel::game_tags() const {
+  char date[16];
   const std::time_t t = std::time(nullptr);
-  std::strftime(name, sizeof name, "game-%Y%m%d-%H%M%S.pgn", std::localtime(&t));
   std::strftime(date, sizeof date, "%Y.%m.%d", std::localtime(&t));
   const Mode m = controller_.mode();
   const std::string red = say(m == Mode::HumanBlack || m == Mode::ComputerOnly ? Phrase::Computer : Phrase::Player);
   const std::string black = say(m == Mode::HumanRed || m == Mode::ComputerOnly ? Phrase::Computer : Phrase::Player);
+  return {{"Event", say(Phrase::Event)}, {"Date", date}, {"Red", red}, {"Black", black}};
+}
+
+void AppModel::save_game() {
+  char name[64];
+  const std::time_t t = std::time(nullptr);
+  std::strftime(name, sizeof name, "game-%Y%m%d-%H%M%S.pgn", std::localtime(&t));
   const std::string file = saved_dir() + "/" + name;
-  storage_->write(file, game_pgn({{"Event", say(Phrase::Event)}, {"Date", date}, {"Red", red}, {"Black", black}}));
+  storage_->write(file, game_pgn(game_tags()));
   flash(say(Phrase::Saved, {storage_->path(file)}));
 }
 
-void AppModel::load_latest() {
-  const auto files = storage_->list(saved_dir(), ".pgn");
+// Save and Open use the desktop's own chooser when it has one (zenity or
+// kdialog, run off the frame thread); else Save writes to saved/ and Open
+// shows the in-game list of saved games. The chooser's folder is remembered.
+void AppModel::save_with_chooser() {
+  char name[64];
+  const std::time_t t = std::time(nullptr);
+  std::strftime(name, sizeof name, "game-%Y%m%d-%H%M%S.pgn", std::localtime(&t));
+  const std::string folder = settings_.folder.empty() ? storage_->path(saved_dir()) : settings_.folder;
+  if (!file_dialog_ && desktop_ && desktop_->start_file_dialog(FileDialogKind::Save, folder, name, ui_.language)) {
+    file_dialog_ = FileDialogKind::Save;
+    return;
+  }
+  if (!file_dialog_) save_game();
+}
+
+void AppModel::open_with_chooser() {
+  const std::string folder = settings_.folder.empty() ? storage_->path(saved_dir()) : settings_.folder;
+  if (!file_dialog_ && desktop_ && desktop_->start_file_dialog(FileDialogKind::Open, folder, "", ui_.language)) {
+    file_dialog_ = FileDialogKind::Open;
+    return;
+  }
+  if (!file_dialog_) open_saved_list();
+}
+
+void AppModel::poll_file_dialog() {
+  if (!file_dialog_ || !desktop_) return;
+  const std::optional<std::string> chosen = desktop_->file_dialog_result();
+  if (!chosen) return;
+  const FileDialogKind kind = *file_dialog_;
+  file_dialog_.reset();
+  if (chosen->empty()) return;  // cancelled
+  const size_t slash = chosen->rfind('/');
+  if (slash != std::string::npos) settings_.folder = chosen->substr(0, slash ? slash : 1);
+  if (kind == FileDialogKind::Open) {
+    open_file(*chosen);
+  } else {
+    std::string path = *chosen;
+    if (path.size() < 4 || path.compare(path.size() - 4, 4, ".pgn") != 0) path += ".pgn";
+    storage_->write(path, game_pgn(game_tags()));
+    flash(say(Phrase::Saved, {path}));
+  }
+  store_settings();
+}
+
+void AppModel::open_saved_list() {
+  std::vector<std::string> files = storage_->list(saved_dir(), ".pgn");
   if (files.empty()) {
     flash(say(Phrase::NoSavedGame));
     return;
   }
-  open_file(files.back());  // names carry the date and time: the last is the newest
+  std::reverse(files.begin(), files.end());  // names carry the date and time: newest first
+  if (files.size() > 8) files.resize(8);
+  saved_list_.clear();
+  for (const std::string& f : files) {
+    std::string text, err;
+    PgnGame g;
+    std::string label = f.substr(f.rfind('/') + 1);
+    if (storage_->read(f, text) && read_pgn(text, g, &err))
+      label = g.tag("Date") + "  " + say(Phrase::YouAndComputer, {g.tag("Red"), g.tag("Black")}) + "  " +
+              (g.tag("Result").empty() ? "*" : g.tag("Result")) + "  (" + std::to_string(g.moves.size()) + ")";
+    saved_list_.push_back({f, label});
+  }
 }
 
 void AppModel::open_file(const std::string& path) {
@@ -538,8 +609,16 @@ void AppModel::act(Action a, int arg) {
     case Action::HandicapOne: c.new_handicap_game(Handicap::OneHorse); break;
     case Action::HandicapTwo: c.new_handicap_game(Handicap::TwoHorses); break;
     case Action::HandicapNine: c.new_handicap_game(Handicap::NinePieces); break;
-    case Action::Save: save_game(); return;
-    case Action::Load: load_latest(); return;
+    case Action::Save: save_with_chooser(); return;
+    case Action::Load: open_with_chooser(); return;
+    case Action::OpenSaved:
+      if (arg >= 0 && arg < int(saved_list_.size())) {
+        const std::string file = saved_list_[size_t(arg)].file;
+        saved_list_.clear();
+        open_file(file);
+      }
+      return;
+    case Action::CloseList: saved_list_.clear(); return;
     case Action::CopyFen:
       if (desktop_) desktop_->set_clipboard(c.game().fen());
       flash(say(Phrase::Copied));
@@ -568,7 +647,8 @@ void AppModel::click(float px, float py) {
   }
   const Rect b = view_.board();
   if (const auto d = dialog()) {  // a question waits: only its buttons answer
-    act(button_at(d->buttons, (px - b.x) / view_.scale(), (py - b.y) / view_.scale()));
+    if (const Button* hit = button_hit(d->buttons, (px - b.x) / view_.scale(), (py - b.y) / view_.scale()))
+      act(hit->action, hit->arg);
     return;
   }
   if (b.contains(px, py)) {
@@ -664,6 +744,7 @@ void AppModel::window_resized(int w, int h) {
 void AppModel::update(int64_t now_ms) {
   now_ms_ = now_ms;
   poll_engine();
+  poll_file_dialog();
   controller_.set_analysis(ui_.analysis && !editor_);
   // While an engine opens the game waits, so the engine meant to play does.
   if (!resume_offer_ && !editor_ && !pending_engine_.valid()) controller_.update(now_ms);

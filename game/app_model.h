@@ -15,6 +15,7 @@
 #include "board_view.h"
 #include "controller.h"
 #include "editor.h"
+#include "file_dialog.h"
 #include "puzzles.h"
 #include "review_job.h"
 #include "panel.h"
@@ -31,6 +32,13 @@ class Desktop {
   virtual ~Desktop() = default;
   virtual std::string clipboard() = 0;
   virtual void set_clipboard(const std::string& text) = 0;
+  // The desktop's own file chooser, open off the frame thread; false when there is none.
+  virtual bool start_file_dialog(FileDialogKind, const std::string& folder, const std::string& name, Language) {
+    (void)folder, (void)name;
+    return false;
+  }
+  // Once it has closed: the path chosen ("" = cancelled); nullopt while it is open or none runs.
+  virtual std::optional<std::string> file_dialog_result() { return std::nullopt; }
 };
 
 // Keys the game answers, independent of SDL's key codes.
@@ -124,8 +132,8 @@ class AppModel {
   void load_pgn_text(const std::string& text, const std::string& what);
   std::string game_pgn(std::vector<std::pair<std::string, std::string>> tags) const;  // with clocks
   void restore_clocks(const PgnGame& g);
-  void save_game();
-  void load_latest();
+  void save_game();  // to saved/ under a dated name
+  std::vector<std::pair<std::string, std::string>> game_tags() const;
   void store_settings();
   void set_mode(Mode m);
   void set_language(Language lang);
@@ -142,6 +150,10 @@ class AppModel {
   std::optional<Dialog> dialog() const;
   void choose_engine(int choice);  // 0: built-in; k: settings_.engines[k-1], opened off the frame thread
   void poll_engine();
+  void save_with_chooser();
+  void open_with_chooser();
+  void poll_file_dialog();
+  void open_saved_list();  // the in-game list, when the desktop has no chooser
   void start_review();
   void poll_review();
   void drop_stale_review();        // the record changed under the marks
@@ -172,6 +184,11 @@ class AppModel {
   std::future<OpenedEngine> pending_engine_;  // an engine being opened on another thread
   std::string engine_side_ = "both";
   std::vector<std::string> console_;
+  std::optional<FileDialogKind> file_dialog_;  // the desktop's chooser is open for this
+  struct SavedGame {
+    std::string file, label;  // "2026.11.30  玩家 – 电脑  1-0"
+  };
+  std::vector<SavedGame> saved_list_;  // the in-game list while it is open
   ReviewJob review_job_;
   ReviewOptions review_options_;
   std::vector<Move> reviewed_moves_;  // the record the review belongs to

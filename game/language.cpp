@@ -134,6 +134,9 @@ constexpr Words kWords[] = {
     {Phrase::ReviewBetter, "更好：{}（{}）", "Better: {} ({})"},
     {Phrase::ReviewNoMoves, "还没有着法可以复盘", "No moves to review yet"},
     {Phrase::VariationsSkipped, "（变着已略去，只载入主线）", " (variations skipped: the main line is shown)"},
+    {Phrase::SavedGames, "载入保存的对局", "Open a saved game"},
+    {Phrase::Cancel, "取消", "Cancel"},
+    {Phrase::YouAndComputer, "{} – {}", "{} – {}"},
 };
 static_assert(sizeof kWords / sizeof kWords[0] == size_t(Phrase::Count), "a phrase without words");
 constexpr bool in_order() {

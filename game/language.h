@@ -45,7 +45,7 @@ enum class Phrase {
   // Game review.
   ReviewButton, ReviewProgress, ReviewDone, ReviewBetter, ReviewNoMoves,
   // Opening files.
-  VariationsSkipped,
+  VariationsSkipped, SavedGames, Cancel, YouAndComputer,
   Count
 };
 

@@ -17,7 +17,7 @@ static const char* kUsage =
     "  --engine CMD                an outside engine (UCI or UCCI) plays the computer's moves and analyses\n"
     "  --engine-side both|red|black|analysis   what the outside engine does (default both)\n"
     "  --flip  --no-animation  --no-book  --iccs  --width W  --height H\n"
-    "  --screenshot FILE.png [--select h2] [--hint] [--show-help] [--edit] [--review] [--think MS]\n"
+    "  --screenshot FILE.png [--select h2] [--hint] [--show-help] [--edit] [--show-saved] [--review] [--think MS]\n"
     "                              one frame offscreen (--review: after a game review; --think: after\n"
     "                              MS of play or analysis)\n"
     "  --demo [--movetime MS] [--max-frames N] [--frame-stats]   computer against computer\n"

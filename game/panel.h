@@ -19,6 +19,8 @@ enum class Action {
   Save, Load, CopyFen, PasteFen, HandicapOne, HandicapTwo, HandicapNine, ResumeYes, ResumeNo,
   OfferDraw, Resign, Language, Clock, Help, Puzzles, PuzzlePrev, PuzzleNext, PuzzleRetry, PuzzleExit,
   Engine, Review,
+  // The in-game list of saved games (no desktop file chooser): open one (arg: its row), or close.
+  OpenSaved, CloseList,
   // The position editor: open it, pick a piece (the button's arg: 0-6 red K A E H R C P,
   // 7-13 black, 14 remove), side to move, clear, start position, done, cancel.
   EditBoard, EditTool, EditRedFirst, EditBlackFirst, EditClear, EditStart, EditDone, EditCancel

@@ -155,11 +155,12 @@ void Renderer::draw_help(const ViewModel& vm, const BoardView& v) {
 void Renderer::draw_dialog(const Dialog& d, const BoardView& v) {
   const Rect b = v.board();
   const float s = v.scale();
-  fill({b.x, b.y + 220 * s, b.w, 160 * s}, {20, 12, 6, 215});
-  text_.draw(d.text, b.x + b.w / 2, b.y + 250 * s, int(24 * s), kPanelText, 1);
+  const Rect a{b.x + d.area.x * s, b.y + d.area.y * s, d.area.w * s, d.area.h * s};
+  fill(a, {20, 12, 6, 235});
+  text_.draw(d.text, a.x + a.w / 2, a.y + 30 * s, int(24 * s), kPanelText, 1);
   for (const Button& btn : d.buttons) {
     const Rect r{b.x + btn.rect.x * s, b.y + btn.rect.y * s, btn.rect.w * s, btn.rect.h * s};
-    draw_button(btn, r, s, int(20 * s));
+    draw_button(btn, r, s, int((btn.rect.h < 36 ? 16 : 20) * s));
   }
 }
 

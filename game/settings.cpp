@@ -81,6 +81,7 @@ void parse_settings(const std::string& text, Settings& s) {
              std::find(s.engines.begin(), s.engines.end(), v) == s.engines.end())
       s.engines.push_back(v);
     else if (k == "engine_choice" && n >= 0 && n <= 32) s.engine_choice = n;
+    else if (k == "folder" && v.size() < 4096) s.folder = v;
   }
   if (s.engine_choice > int(s.engines.size())) s.engine_choice = 0;
 }
@@ -89,7 +90,7 @@ std::string settings_text(const Settings& s) {
   std::ostringstream out;
   out << "level=" << s.level << "\nmode=" << s.mode << "\nanimation=" << s.animation << "\nsound=" << s.sound
       << "\nflip=" << s.flip << "\nanalysis=" << s.analysis << "\niccs=" << s.iccs << "\nlang=" << s.lang << "\nclock=" << s.clock << "\nsolved=" << s.solved << "\nwidth=" << s.width
-      << "\nheight=" << s.height << "\nengine_choice=" << s.engine_choice << "\n";
+      << "\nheight=" << s.height << "\nengine_choice=" << s.engine_choice << "\nfolder=" << s.folder << "\n";
   for (const std::string& e : s.engines) out << "engine=" << e << "\n";
   return out.str();
 }

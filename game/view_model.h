@@ -22,7 +22,8 @@ struct PieceOnBoard {
 // board design coordinates.
 struct Dialog {
   std::string text;
-  std::vector<Button> buttons;
+  std::vector<Button> buttons;  // rects in board design coordinates, like area
+  Rect area{0, 220, 520, 160};  // the sheet behind it
 };
 
 struct MoveListRow {

@@ -18,7 +18,26 @@ class FakeDesktop : public xq::Desktop {
  public:
   std::string clipboard() override { return text; }
   void set_clipboard(const std::string& t) override { text = t; }
+  // A file chooser when `chooser` is set: it records what it was asked and
+  // answers `answer` at the next poll.
+  bool start_file_dialog(xq::FileDialogKind kind, const std::string& folder, const std::string& name,
+                         xq::Language) override {
+    if (!chooser) return false;
+    asked = kind;
+    asked_folder = folder;
+    asked_name = name;
+    return true;
+  }
+  std::optional<std::string> file_dialog_result() override {
+    std::optional<std::string> a;
+    a.swap(answer);
+    return a;
+  }
   std::string text;
+  bool chooser = false;
+  std::optional<std::string> answer;
+  std::optional<xq::FileDialogKind> asked;
+  std::string asked_folder, asked_name;
 };
 
 xq::ControllerOptions fast() {
@@ -193,10 +212,14 @@ TEST(AppModel, SaveThenLoadTheNewestGame) {
   ASSERT_EQ(f.files->list(AppModel::saved_dir(), ".pgn").size(), 1u);
   f.files->files["saved/game-19990101-000000.pgn"] = "[Event \"old\"]\n\n1. b2e2 *\n";  // older by name
   f.m.act(Action::NewGame);
-  f.m.act(Action::Load);
+  f.m.act(Action::Load);  // no desktop chooser here: the in-game list, newest first
+  f.m.act(Action::OpenSaved, 0);
   EXPECT_EQ(f.moves(), "h2e2");
   f.files->files["saved/game-29990101-000000.pgn"] = "this is not a game";
   f.m.act(Action::Load);
+  ASSERT_TRUE(f.m.view_model().dialog.has_value());
+  EXPECT_EQ(f.m.view_model().dialog->buttons[0].label, "game-29990101-000000.pgn") << "unreadable: named by its file";
+  f.m.act(Action::OpenSaved, 0);
   EXPECT_EQ(f.moves(), "h2e2") << "a damaged file keeps the current game";
   EXPECT_NE(f.m.message().find("无法载入"), std::string::npos) << f.m.message();
 }
@@ -582,4 +605,67 @@ TEST(AppModel, OpensAnXqfFileAndNamesADamagedOne) {
   f.m.open_file("broken.xqf");
   EXPECT_NE(f.m.message().find("Cannot open broken.xqf: XQF: the file is cut short"), std::string::npos) << f.m.message();
   EXPECT_EQ(f.m.controller().game().ply(), 16) << "the game on show is kept";
+}
+
+TEST(AppModel, SaveAndOpenGoThroughTheDesktopsChooserAndItsFolderIsKept) {
+  Fixture f(Fixture::Files{{"/home/p/games/liu-lv.xqf", xqf_documented_example()}});
+  f.desktop.chooser = true;
+  xq::StartOptions o;
+  o.mode = "two";
+  o.lang = "en";
+  o.resume = "no";
+  o.moves = "h2e2 h9g7";
+  ASSERT_TRUE(f.start(o));
+  f.m.act(Action::Save);
+  ASSERT_TRUE(f.desktop.asked.has_value());
+  EXPECT_EQ(*f.desktop.asked, xq::FileDialogKind::Save);
+  EXPECT_EQ(f.desktop.asked_folder, "saved") << "first time: the saved-games folder";
+  EXPECT_EQ(f.desktop.asked_name.substr(0, 5), "game-");
+  f.desktop.answer = "/home/p/games/mine";  // the player typed a name without .pgn
+  f.m.update(real_ms());
+  ASSERT_TRUE(f.files->files.count("/home/p/games/mine.pgn"));
+  EXPECT_NE(f.files->files["/home/p/games/mine.pgn"].find("炮二平五"), std::string::npos);
+  EXPECT_EQ(f.m.message(), "Saved /home/p/games/mine.pgn");
+  EXPECT_EQ(f.m.settings().folder, "/home/p/games");
+  f.m.act(Action::Load);
+  EXPECT_EQ(*f.desktop.asked, xq::FileDialogKind::Open);
+  EXPECT_EQ(f.desktop.asked_folder, "/home/p/games") << "the folder is remembered";
+  f.desktop.answer = "";  // cancelled: nothing happens
+  f.m.update(real_ms());
+  EXPECT_EQ(f.m.controller().game().ply(), 2);
+  f.m.act(Action::Load);
+  f.desktop.answer = "/home/p/games/liu-lv.xqf";
+  f.m.update(real_ms());
+  EXPECT_EQ(f.m.controller().game().ply(), 16);
+  EXPECT_EQ(f.m.message(), "Opened /home/p/games/liu-lv.xqf");
+}
+
+TEST(AppModel, WithoutAChooserOpenShowsTheInGameListOfSavedGames) {
+  const std::string a = "[Event \"e\"]\n[Date \"2026.11.01\"]\n[Red \"Ann\"]\n[Black \"Bob\"]\n[Result \"1-0\"]\n\n1. h2e2 h9g7 1-0\n";
+  const std::string b = "[Event \"e\"]\n[Date \"2026.11.02\"]\n[Red \"Cy\"]\n[Black \"Di\"]\n\n1. b2e2 *\n";
+  Fixture f(Fixture::Files{{"saved/game-20261101-100000.pgn", a}, {"saved/game-20261102-100000.pgn", b}});
+  xq::StartOptions o;
+  o.mode = "two";
+  o.lang = "en";
+  o.resume = "no";
+  ASSERT_TRUE(f.start(o));
+  f.m.act(Action::Load);
+  const xq::ViewModel& vm = f.m.view_model();
+  ASSERT_TRUE(vm.dialog.has_value());
+  EXPECT_EQ(vm.dialog->text, "Open a saved game");
+  ASSERT_EQ(vm.dialog->buttons.size(), 3u);
+  EXPECT_EQ(vm.dialog->buttons[0].label, "2026.11.02  Cy – Di  *  (1)") << "newest first";
+  EXPECT_EQ(vm.dialog->buttons[1].label, "2026.11.01  Ann – Bob  1-0  (2)");
+  EXPECT_EQ(vm.dialog->buttons[2].label, "Cancel");
+  // A click on the second row (board design coordinates, at scale 1 here) opens it.
+  const xq::Rect board = f.m.board_view().board();
+  const xq::Rect r = vm.dialog->buttons[1].rect;
+  const float s = f.m.board_view().scale();
+  f.m.click(board.x + (r.x + 10) * s, board.y + (r.y + 10) * s);
+  EXPECT_FALSE(f.m.view_model().dialog.has_value());
+  EXPECT_EQ(f.moves(), "h2e2 h9g7");
+  f.m.act(Action::Load);
+  f.m.act(Action::CloseList);
+  EXPECT_FALSE(f.m.view_model().dialog.has_value());
+  EXPECT_EQ(f.moves(), "h2e2 h9g7");
 }

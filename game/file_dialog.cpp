@@ -1,0 +1,114 @@
+#include "file_dialog.h"
+
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <sstream>
+#include <thread>
+
+extern char** environ;
+
+namespace xq {
+
+namespace {
+
+// The first folder of PATH holding an executable `program`, as a full path.
+std::string find_program(const std::string& program, const std::string& path_env) {
+  std::istringstream in(path_env);
+  for (std::string dir; std::getline(in, dir, ':');) {
+    if (dir.empty()) continue;
+    const std::string full = dir + "/" + program;
+    if (access(full.c_str(), X_OK) == 0) return full;
+  }
+  return "";
+}
+
+// Runs argv, returns its exit status and what it printed on stdout.
+int run_capture(const std::vector<std::string>& argv, std::string& out) {
+  int pipe_fd[2];
+  if (pipe(pipe_fd)) return -1;
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, pipe_fd[1], 1);
+  posix_spawn_file_actions_addclose(&actions, pipe_fd[0]);
+  posix_spawn_file_actions_addclose(&actions, pipe_fd[1]);
+  std::vector<char*> args;
+  for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  pid_t pid = -1;
+  const int rc = posix_spawn(&pid, args[0], &actions, nullptr, args.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  close(pipe_fd[1]);
+  if (rc != 0) {
+    close(pipe_fd[0]);
+    return -1;
+  }
+  char buf[4096];
+  for (ssize_t n; (n = read(pipe_fd[0], buf, sizeof buf)) != 0;) {
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      break;
+    }
+    out.append(buf, size_t(n));
+  }
+  close(pipe_fd[0]);
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+}  // namespace
+
+std::vector<std::string> file_dialog_command(FileDialogKind kind, const std::string& folder, const std::string& name,
+                                             Language lang, const std::string& path_env) {
+  const bool zh = lang == Language::Chinese;
+  const bool save = kind == FileDialogKind::Save;
+  const std::string title = save ? (zh ? "保存棋谱" : "Save the game") : (zh ? "打开棋谱" : "Open a game");
+  const std::string where = folder.empty() ? "." : folder;
+  if (const std::string zenity = find_program("zenity", path_env); !zenity.empty()) {
+    std::vector<std::string> a = {zenity, "--file-selection", "--title=" + title};
+    if (save) {
+      a.insert(a.end(), {"--save", "--confirm-overwrite", "--filename=" + where + "/" + name});
+      a.push_back(std::string("--file-filter=") + (zh ? "棋谱" : "Games") + " (PGN) | *.pgn");
+    } else {
+      a.push_back("--filename=" + where + "/");
+      a.push_back(std::string("--file-filter=") + (zh ? "棋谱" : "Games") + " (PGN, XQF) | *.pgn *.PGN *.xqf *.XQF");
+      a.push_back(std::string("--file-filter=") + (zh ? "所有文件" : "All files") + " | *");
+    }
+    return a;
+  }
+  if (const std::string kdialog = find_program("kdialog", path_env); !kdialog.empty()) {
+    if (save) return {kdialog, "--title", title, "--getsavefilename", where + "/" + name, "*.pgn"};
+    return {kdialog, "--title", title, "--getopenfilename", where, "*.pgn *.PGN *.xqf *.XQF"};
+  }
+  return {};
+}
+
+bool FileDialog::start(const std::vector<std::string>& argv) {
+  if (argv.empty() || open()) return false;
+  state_ = std::make_shared<State>();
+  state_->running = true;
+  std::thread([state = state_, argv]() {
+    std::string out;
+    const int status = run_capture(argv, out);
+    while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.pop_back();
+    {
+      std::lock_guard<std::mutex> lock(state->mutex);
+      state->result = status == 0 ? out : "";
+    }
+    state->running = false;
+  }).detach();
+  return true;
+}
+
+std::optional<std::string> FileDialog::take_result() {
+  if (!state_) return std::nullopt;
+  std::lock_guard<std::mutex> lock(state_->mutex);
+  std::optional<std::string> r;
+  r.swap(state_->result);
+  return r;
+}
+
+}  // namespace xq
