@@ -73,6 +73,7 @@ Key key_from(SDL_Keycode k) {
     case SDLK_v: return Key::V;
     case SDLK_s: return Key::S;
     case SDLK_o: return Key::O;
+    case SDLK_DELETE: return Key::Delete;
     case SDLK_1: return Key::Digit1;
     case SDLK_2: return Key::Digit2;
     case SDLK_3: return Key::Digit3;

@@ -75,6 +75,24 @@ void AppModel::choose_engine(int choice) {
   });
 }
 
+void AppModel::add_engine(const std::string& command) {
+  auto& list = settings_.engines;
+  auto at = std::find(list.begin(), list.end(), command);
+  if (at == list.end()) at = list.insert(list.end(), command);
+  choose_engine(int(at - list.begin()) + 1);
+  store_settings();
+}
+
+void AppModel::remove_engine() {
+  const int k = settings_.engine_choice;
+  if (k <= 0 || k > int(settings_.engines.size())) return;
+  const std::string gone = settings_.engines[size_t(k - 1)];
+  settings_.engines.erase(settings_.engines.begin() + (k - 1));
+  choose_engine(0);
+  flash(say(Phrase::EngineRemoved, {gone}));
+  store_settings();
+}
+
 void AppModel::poll_engine() {
   if (!pending_engine_.valid() ||
       pending_engine_.wait_for(std::chrono::seconds(0)) != std::future_status::ready)
@@ -380,6 +398,8 @@ void AppModel::poll_file_dialog() {
   if (slash != std::string::npos) settings_.folder = chosen->substr(0, slash ? slash : 1);
   if (kind == FileDialogKind::Open) {
     open_file(*chosen);
+  } else if (kind == FileDialogKind::Program) {
+    add_engine(*chosen);
   } else {
     std::string path = *chosen;
     if (path.size() < 4 || path.compare(path.size() - 4, 4, ".pgn") != 0) path += ".pgn";
@@ -413,6 +433,10 @@ void AppModel::open_file(const std::string& path) {
   std::string text;
   if (!storage_->read(path, text)) {
     flash(say(Phrase::CannotRead, {storage_->path(path)}));
+    return;
+  }
+  if (text.rfind("\x7f" "ELF", 0) == 0 || text.rfind("#!", 0) == 0) {  // a program: an engine to add
+    add_engine(storage_->path(path));
     return;
   }
   if (looks_like_xqf(text)) {  // 象棋演播室's binary games
@@ -631,6 +655,14 @@ void AppModel::act(Action a, int arg) {
       break;
     }
     case Action::Review: start_review(); return;
+    case Action::AddEngine:  // the desktop's chooser picks the program; dropping one on the window does too
+      if (!file_dialog_ && desktop_ &&
+          desktop_->start_file_dialog(FileDialogKind::Program, settings_.folder, "", ui_.language))
+        file_dialog_ = FileDialogKind::Program;
+      else if (!file_dialog_)
+        flash(say(Phrase::DropEngine));
+      return;
+    case Action::RemoveEngine: remove_engine(); return;
     case Action::OfferDraw: c.offer_draw(); return;
     case Action::Resign: c.resign(); return;
     case Action::ResumeYes: answer_resume(true); return;
@@ -717,7 +749,11 @@ void AppModel::key(Key k, bool ctrl) {
     case Key::O: if (ctrl) act(Action::Load); break;
     case Key::D: act(Action::ModeDemo); break;
     case Key::L: act(Action::Language); break;
-    case Key::E: act(editor_ ? Action::EditCancel : Action::EditBoard); break;
+    case Key::E:
+      if (ctrl) act(Action::AddEngine);
+      else act(editor_ ? Action::EditCancel : Action::EditBoard);
+      break;
+    case Key::Delete: if (ctrl) act(Action::RemoveEngine); break;
     case Key::Left: step_review(-1); ui_.follow = false; break;
     case Key::Right: step_review(1); break;
     case Key::Home: controller_.review(0); ui_.follow = false; break;

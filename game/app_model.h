@@ -43,7 +43,7 @@ class Desktop {
 
 // Keys the game answers, independent of SDL's key codes.
 enum class Key { None, F, N, U, R, H, M, A, D, L, E, Z, Y, C, V, S, O, Digit1, Digit2, Digit3, Digit4,
-                 Left, Right, Home, End, Escape, Help };
+                 Left, Right, Home, End, Escape, Help, Delete };
 
 // How the program was started (the command line's say in the model).
 struct StartOptions {
@@ -148,7 +148,9 @@ class AppModel {
   void check_puzzle();          // solved, failed or too long: says so once
   bool puzzle_action(Action a);
   std::optional<Dialog> dialog() const;
-  void choose_engine(int choice);  // 0: built-in; k: settings_.engines[k-1], opened off the frame thread
+  void choose_engine(int choice);
+  void add_engine(const std::string& command);  // into the list (once) and chosen
+  void remove_engine();                         // the chosen outside engine leaves the list  // 0: built-in; k: settings_.engines[k-1], opened off the frame thread
   void poll_engine();
   void save_with_chooser();
   void open_with_chooser();

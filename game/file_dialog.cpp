@@ -65,13 +65,18 @@ std::vector<std::string> file_dialog_command(FileDialogKind kind, const std::str
                                              Language lang, const std::string& path_env) {
   const bool zh = lang == Language::Chinese;
   const bool save = kind == FileDialogKind::Save;
-  const std::string title = save ? (zh ? "保存棋谱" : "Save the game") : (zh ? "打开棋谱" : "Open a game");
+  const bool program = kind == FileDialogKind::Program;
+  const std::string title = save      ? (zh ? "保存棋谱" : "Save the game")
+                            : program ? (zh ? "选择引擎程序" : "Choose an engine program")
+                                      : (zh ? "打开棋谱" : "Open a game");
   const std::string where = folder.empty() ? "." : folder;
   if (const std::string zenity = find_program("zenity", path_env); !zenity.empty()) {
     std::vector<std::string> a = {zenity, "--file-selection", "--title=" + title};
     if (save) {
       a.insert(a.end(), {"--save", "--confirm-overwrite", "--filename=" + where + "/" + name});
       a.push_back(std::string("--file-filter=") + (zh ? "棋谱" : "Games") + " (PGN) | *.pgn");
+    } else if (program) {
+      a.push_back("--filename=" + where + "/");
     } else {
       a.push_back("--filename=" + where + "/");
       a.push_back(std::string("--file-filter=") + (zh ? "棋谱" : "Games") + " (PGN, XQF) | *.pgn *.PGN *.xqf *.XQF");
@@ -81,6 +86,7 @@ std::vector<std::string> file_dialog_command(FileDialogKind kind, const std::str
   }
   if (const std::string kdialog = find_program("kdialog", path_env); !kdialog.empty()) {
     if (save) return {kdialog, "--title", title, "--getsavefilename", where + "/" + name, "*.pgn"};
+    if (program) return {kdialog, "--title", title, "--getopenfilename", where};
     return {kdialog, "--title", title, "--getopenfilename", where, "*.pgn *.PGN *.xqf *.XQF"};
   }
   return {};

@@ -80,21 +80,23 @@ constexpr Words kWords[] = {
      "N  新局        U 或 Ctrl+Z  悔棋        R 或 Ctrl+Y  还原\n"
      "F  翻转棋盘        H  提示        M  音效        A  分析\n"
      "1–4  级别        D  演示（再按停止）        L  English\n"
-     "Ctrl+S  保存        Ctrl+O  载入\n"
+     "Ctrl+S  保存        Ctrl+O  载入        E  摆棋\n"
+     "Ctrl+E  添加引擎        Ctrl+Delete  移除当前引擎\n"
      "Ctrl+C / Ctrl+V  复制、粘贴局面（FEN 或 PGN）\n"
      "← → Home End  复盘着法        Esc  放下棋子、回到对局\n"
      "右键  放下棋子        滚轮  翻看着法列表\n"
-     "把 PGN 文件拖进窗口即可打开\n"
+     "把 PGN、XQF 棋谱或引擎程序拖进窗口即可打开或添加\n"
      "F1 或 ?  打开、关闭本帮助",
      "Keys\n"
      "N  new game        U or Ctrl+Z  undo        R or Ctrl+Y  redo\n"
      "F  turn the board        H  hint        M  sound        A  analysis\n"
      "1–4  level        D  demo (again to stop)        L  中文\n"
-     "Ctrl+S  save        Ctrl+O  open the newest saved game\n"
+     "Ctrl+S  save        Ctrl+O  open a game        E  set up a position\n"
+     "Ctrl+E  add an engine        Ctrl+Delete  remove the chosen engine\n"
      "Ctrl+C / Ctrl+V  copy, paste a position (FEN or PGN)\n"
      "← → Home End  step through the moves        Esc  put the piece down, back to the game\n"
      "Right click  put the piece down        Wheel  scroll the move list\n"
-     "Drop a PGN file on the window to open it\n"
+     "Drop a PGN or XQF game, or an engine program, on the window to open or add it\n"
      "F1 or ?  show or hide this help"},
     {Phrase::EditBoard, "摆棋", "Set up"},
     {Phrase::HelpButton, "帮助", "Help"},
@@ -137,6 +139,8 @@ constexpr Words kWords[] = {
     {Phrase::SavedGames, "载入保存的对局", "Open a saved game"},
     {Phrase::Cancel, "取消", "Cancel"},
     {Phrase::YouAndComputer, "{} – {}", "{} – {}"},
+    {Phrase::EngineRemoved, "已从引擎列表移除 {}", "Removed {} from the engines"},
+    {Phrase::DropEngine, "把引擎程序拖进窗口即可添加", "Drop an engine program on the window to add it"},
 };
 static_assert(sizeof kWords / sizeof kWords[0] == size_t(Phrase::Count), "a phrase without words");
 constexpr bool in_order() {

@@ -45,7 +45,7 @@ enum class Phrase {
   // Game review.
   ReviewButton, ReviewProgress, ReviewDone, ReviewBetter, ReviewNoMoves,
   // Opening files.
-  VariationsSkipped, SavedGames, Cancel, YouAndComputer,
+  VariationsSkipped, SavedGames, Cancel, YouAndComputer, EngineRemoved, DropEngine,
   Count
 };
 

@@ -18,7 +18,7 @@ enum class Action {
   Level0, Level1, Level2, Level3, ModeRed, ModeBlack, ModeTwo, ModeDemo,
   Save, Load, CopyFen, PasteFen, HandicapOne, HandicapTwo, HandicapNine, ResumeYes, ResumeNo,
   OfferDraw, Resign, Language, Clock, Help, Puzzles, PuzzlePrev, PuzzleNext, PuzzleRetry, PuzzleExit,
-  Engine, Review,
+  Engine, Review, AddEngine, RemoveEngine,
   // The in-game list of saved games (no desktop file chooser): open one (arg: its row), or close.
   OpenSaved, CloseList,
   // The position editor: open it, pick a piece (the button's arg: 0-6 red K A E H R C P,

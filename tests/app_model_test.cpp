@@ -669,3 +669,33 @@ TEST(AppModel, WithoutAChooserOpenShowsTheInGameListOfSavedGames) {
   EXPECT_FALSE(f.m.view_model().dialog.has_value());
   EXPECT_EQ(f.moves(), "h2e2 h9g7");
 }
+
+TEST(AppModel, EnginesAreAddedByDropOrChooserAndRemoved) {
+  Fixture f(Fixture::Files{{"/opt/eng/pika.sh", "#!/bin/sh\nexec pikafish\n"}});
+  f.desktop.chooser = true;
+  // Any SearchService will do as the "outside" engine here: a second built-in one.
+  f.m.set_engine_opener([](const std::string&, std::string*) -> std::unique_ptr<xq::SearchService> {
+    return std::make_unique<xq::Searcher>(8);
+  });
+  xq::StartOptions o;
+  o.mode = "two";
+  o.lang = "en";
+  o.resume = "no";
+  ASSERT_TRUE(f.start(o));
+  f.m.open_file("/opt/eng/pika.sh");  // a dropped program is an engine
+  ASSERT_TRUE(f.wait_until([&] { return !f.m.engine_opening(); }));
+  ASSERT_EQ(f.m.settings().engines, std::vector<std::string>{"/opt/eng/pika.sh"});
+  EXPECT_EQ(f.m.settings().engine_choice, 1);
+  EXPECT_EQ(f.m.ui().engine, "XiangQi Engine 1.0");
+  f.m.key(Key::E, true);  // Ctrl+E: the desktop's chooser picks another program
+  ASSERT_TRUE(f.desktop.asked.has_value());
+  EXPECT_EQ(*f.desktop.asked, xq::FileDialogKind::Program);
+  f.desktop.answer = "/usr/games/other-engine";
+  ASSERT_TRUE(f.wait_until([&] { return f.m.settings().engines.size() == 2 && !f.m.engine_opening(); }));
+  EXPECT_EQ(f.m.settings().engine_choice, 2);
+  f.m.key(Key::Delete, true);  // Ctrl+Delete: the chosen one leaves the list
+  EXPECT_EQ(f.m.settings().engines, std::vector<std::string>{"/opt/eng/pika.sh"});
+  EXPECT_EQ(f.m.settings().engine_choice, 0);
+  EXPECT_EQ(f.m.message(), "Removed /usr/games/other-engine from the engines");
+  EXPECT_FALSE(f.m.controller().has_outside_engine());
+}
