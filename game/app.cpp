@@ -396,7 +396,8 @@ bool parse_args(int argc, char** argv, AppOptions& o, std::string* error) {
     if (error) *error = "--mode is red, black, two or demo";
     return false;
   }
-  if (o.engine_side != "both" && o.engine_side != "red" && o.engine_side != "black" && o.engine_side != "analysis") {
+  if (!o.engine_side.empty() && o.engine_side != "both" && o.engine_side != "red" && o.engine_side != "black" &&
+      o.engine_side != "analysis") {
     if (error) *error = "--engine-side is both, red, black or analysis";
     return false;
   }

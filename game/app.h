@@ -36,7 +36,7 @@ struct AppOptions {
   std::string resume = "ask"; // ask, yes, no: what to do with an autosaved game
   std::string load;           // a PGN file to open
   std::string engine;         // an outside engine's command line
-  std::string engine_side = "both";  // both, red, black, analysis
+  std::string engine_side;    // both, red, black, analysis ("" = the settings)
   bool review = false;        // screenshot: after a review of the game
   int think_ms = 0;           // screenshot: after this long of play or analysis
   struct Click {

@@ -62,6 +62,7 @@ void AppModel::choose_engine(int choice) {
     settings_.engine_choice = 0;
     controller_.set_outside_engine(nullptr, false, false, false);
     ui_.engine.clear();
+    ui_.engine_role.clear();
     ++ui_.review_revision;
     return;
   }
@@ -73,6 +74,38 @@ void AppModel::choose_engine(int choice) {
     o.engine = opener(command, &o.error);
     return o;
   });
+}
+
+void AppModel::apply_engine_side() {
+  const std::string& side = settings_.engine_side;
+  controller_.set_engine_roles(side == "both" || side == "red", side == "both" || side == "black",
+                               side == "both" || side == "analysis");
+  ui_.engine_role = side == "red"        ? say(Phrase::RoleRed)
+                    : side == "black"    ? say(Phrase::RoleBlack)
+                    : side == "analysis" ? say(Phrase::RoleAnalysis)
+                                         : "";
+  ++ui_.review_revision;
+}
+
+// Built-in, then each listed engine in each role (both sides and analysis,
+// red only, black only, analysis only), then built-in again.
+void AppModel::next_engine() {
+  static const char* const kRoles[] = {"both", "red", "black", "analysis"};
+  const int n = int(settings_.engines.size());
+  if (n == 0) {
+    flash(say(Phrase::EngineButton, {say(Phrase::BuiltIn)}));
+    return;
+  }
+  const int k = settings_.engine_choice;
+  int role = 0;
+  while (role < 4 && settings_.engine_side != kRoles[role]) ++role;
+  if (k > 0 && controller_.has_outside_engine() && role < 3) {  // the same engine, the next role
+    settings_.engine_side = kRoles[role + 1];
+    apply_engine_side();
+    return;
+  }
+  settings_.engine_side = "both";
+  choose_engine((k + 1) % (n + 1));
 }
 
 void AppModel::add_engine(const std::string& command) {
@@ -106,10 +139,9 @@ void AppModel::poll_engine() {
     return;
   }
   const std::string name = o.engine->name();
-  const bool analysis = engine_side_ != "red" && engine_side_ != "black";
-  controller_.set_outside_engine(std::move(o.engine), engine_side_ == "both" || engine_side_ == "red",
-                                 engine_side_ == "both" || engine_side_ == "black", analysis);
+  controller_.set_outside_engine(std::move(o.engine), false, false, false);
   ui_.engine = name;
+  apply_engine_side();
   ++ui_.review_revision;
   console_.push_back("engine: " + name);
   flash(say(Phrase::EngineButton, {name}));
@@ -219,7 +251,7 @@ bool AppModel::start(const StartOptions& o, std::string* error) {
     return true;
   }
   if (!o.load.empty()) open_file(o.load);
-  engine_side_ = o.engine_side;
+  if (!o.engine_side.empty()) settings_.engine_side = o.engine_side;
   if (!o.engine.empty()) {
     auto& list = settings_.engines;
     auto at = std::find(list.begin(), list.end(), o.engine);
@@ -648,12 +680,7 @@ void AppModel::act(Action a, int arg) {
       flash(say(Phrase::Copied));
       break;
     case Action::PasteFen: paste(desktop_ ? desktop_->clipboard() : ""); break;
-    case Action::Engine: {  // the next engine in the list, after the last the built-in one
-      const int n = int(settings_.engines.size());
-      choose_engine(n == 0 ? 0 : (settings_.engine_choice + 1) % (n + 1));
-      if (n == 0) flash(say(Phrase::EngineButton, {say(Phrase::BuiltIn)}));
-      break;
-    }
+    case Action::Engine: next_engine(); break;
     case Action::Review: start_review(); return;
     case Action::AddEngine:  // the desktop's chooser picks the program; dropping one on the window does too
       if (!file_dialog_ && desktop_ &&

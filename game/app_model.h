@@ -64,7 +64,8 @@ struct StartOptions {
   std::string resume = "ask";  // ask, yes, no
   std::string load;            // a PGN file to open
   std::string engine;          // an outside engine's command line (added to the settings' list and chosen)
-  std::string engine_side = "both";  // what it does: both (every computer side), red, black, analysis
+  std::string engine_side;     // what it does: both (every computer side and analysis), red, black,
+                               // analysis ("" = from the settings)
 };
 
 // Opens an outside engine (a command line); nullptr with a message on failure.
@@ -150,7 +151,9 @@ class AppModel {
   std::optional<Dialog> dialog() const;
   void choose_engine(int choice);
   void add_engine(const std::string& command);  // into the list (once) and chosen
-  void remove_engine();                         // the chosen outside engine leaves the list  // 0: built-in; k: settings_.engines[k-1], opened off the frame thread
+  void remove_engine();                         // the chosen outside engine leaves the list
+  void apply_engine_side();                     // settings_.engine_side to the controller and the button
+  void next_engine();                           // the Engine button: the next engine or role  // 0: built-in; k: settings_.engines[k-1], opened off the frame thread
   void poll_engine();
   void save_with_chooser();
   void open_with_chooser();
@@ -184,7 +187,6 @@ class AppModel {
     std::string command;
   };
   std::future<OpenedEngine> pending_engine_;  // an engine being opened on another thread
-  std::string engine_side_ = "both";
   std::vector<std::string> console_;
   std::optional<FileDialogKind> file_dialog_;  // the desktop's chooser is open for this
   struct SavedGame {

@@ -38,6 +38,16 @@ void Controller::set_outside_engine(std::unique_ptr<SearchService> engine, bool 
   ++view_revision_;
 }
 
+void Controller::set_engine_roles(bool plays_red, bool plays_black, bool analyses) {
+  if (!outside_) return;
+  cancel_search();
+  outside_plays_[RED] = plays_red;
+  outside_plays_[BLACK] = plays_black;
+  outside_analyses_ = analyses;
+  active_ = searcher_.get();
+  ++view_revision_;
+}
+
 std::string Controller::engine_name(Color side) const {
   return outside_ && outside_plays_[side] ? outside_->name() : searcher_->name();
 }

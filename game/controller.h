@@ -114,6 +114,8 @@ class Controller {
   // dropped, a notice says why, and the built-in engine plays on.
   void set_outside_engine(std::unique_ptr<SearchService> engine, bool plays_red, bool plays_black, bool analyses);
   bool has_outside_engine() const { return outside_ != nullptr; }
+  // New roles for the outside engine already set (a search in progress is dropped).
+  void set_engine_roles(bool plays_red, bool plays_black, bool analyses);
   std::string engine_name(Color side) const;  // the engine that plays the computer's moves on that side
   std::string analysis_engine_name() const;
   // A message for the player since the last call ("" when none).

@@ -141,6 +141,9 @@ constexpr Words kWords[] = {
     {Phrase::YouAndComputer, "{} – {}", "{} – {}"},
     {Phrase::EngineRemoved, "已从引擎列表移除 {}", "Removed {} from the engines"},
     {Phrase::DropEngine, "把引擎程序拖进窗口即可添加", "Drop an engine program on the window to add it"},
+    {Phrase::RoleRed, "·执红", " (red)"},
+    {Phrase::RoleBlack, "·执黑", " (black)"},
+    {Phrase::RoleAnalysis, "·分析", " (analysis)"},
 };
 static_assert(sizeof kWords / sizeof kWords[0] == size_t(Phrase::Count), "a phrase without words");
 constexpr bool in_order() {

@@ -45,7 +45,8 @@ enum class Phrase {
   // Game review.
   ReviewButton, ReviewProgress, ReviewDone, ReviewBetter, ReviewNoMoves,
   // Opening files.
-  VariationsSkipped, SavedGames, Cancel, YouAndComputer, EngineRemoved, DropEngine,
+  VariationsSkipped, SavedGames, Cancel, YouAndComputer, EngineRemoved, DropEngine, RoleRed, RoleBlack,
+  RoleAnalysis,
   Count
 };
 

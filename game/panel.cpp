@@ -83,7 +83,8 @@ std::vector<Button> panel_buttons(const UiState& ui, const Controller& c, const 
   const Rect list = move_list_rect(ui.panel_below);
   const float right = list.x + list.w, top = list.y - 26;
   // The engine's button: the first word of an outside engine's name, lit.
-  const std::string engine = ui.engine.empty() ? phrase(Phrase::BuiltIn, l) : ui.engine.substr(0, ui.engine.find(' '));
+  const std::string engine = ui.engine.empty() ? phrase(Phrase::BuiltIn, l)
+                                               : ui.engine.substr(0, ui.engine.find(' ')) + ui.engine_role;
   b.push_back({Action::Engine, say(l, Phrase::EngineButton, {engine}),
                {list.x, top, right - 166 - list.x, 22}, !ui.engine.empty()});
   b.push_back({Action::OfferDraw, phrase(Phrase::OfferDraw, l), {right - 162, top, 50, 22}, false});

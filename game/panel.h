@@ -43,6 +43,7 @@ struct UiState {
   std::string message;
   int64_t message_until_ms = 0;
   std::string engine;  // the chosen engine's name for its button ("" = the built-in one)
+  std::string engine_role;  // what it does, when not everything ("" = both sides and analysis)
   int review_done = 0, review_total = 0;  // a review in progress (total 0: none)
   std::vector<MoveReview> review;         // the finished review of the record's first moves
   uint64_t review_revision = 0;           // bumped when either changes

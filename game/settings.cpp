@@ -82,6 +82,7 @@ void parse_settings(const std::string& text, Settings& s) {
       s.engines.push_back(v);
     else if (k == "engine_choice" && n >= 0 && n <= 32) s.engine_choice = n;
     else if (k == "folder" && v.size() < 4096) s.folder = v;
+    else if (k == "engine_side" && (v == "both" || v == "red" || v == "black" || v == "analysis")) s.engine_side = v;
   }
   if (s.engine_choice > int(s.engines.size())) s.engine_choice = 0;
 }
@@ -90,7 +91,8 @@ std::string settings_text(const Settings& s) {
   std::ostringstream out;
   out << "level=" << s.level << "\nmode=" << s.mode << "\nanimation=" << s.animation << "\nsound=" << s.sound
       << "\nflip=" << s.flip << "\nanalysis=" << s.analysis << "\niccs=" << s.iccs << "\nlang=" << s.lang << "\nclock=" << s.clock << "\nsolved=" << s.solved << "\nwidth=" << s.width
-      << "\nheight=" << s.height << "\nengine_choice=" << s.engine_choice << "\nfolder=" << s.folder << "\n";
+      << "\nheight=" << s.height << "\nengine_choice=" << s.engine_choice << "\nfolder=" << s.folder
+      << "\nengine_side=" << s.engine_side << "\n";
   for (const std::string& e : s.engines) out << "engine=" << e << "\n";
   return out.str();
 }

@@ -26,6 +26,7 @@ struct Settings {
   int width = 0, height = 0;  // window size (0 = default)
   std::vector<std::string> engines;  // outside engines' command lines, one "engine=" line each
   int engine_choice = 0;             // 0: the built-in engine; k: engines[k-1]
+  std::string engine_side = "both";  // what the outside engine does: both, red, black, analysis
   std::string folder;                // where the file chooser last saved or opened a game
 };
 

@@ -508,13 +508,27 @@ TEST(AppModel, AnEngineFromTheCommandLineIsOpenedOffTheFrameThreadNamedAndKept) 
   ASSERT_EQ(f.m.settings().engines.size(), 1u);
   EXPECT_EQ(f.m.settings().engines[0], o.engine);
   EXPECT_EQ(f.m.settings().engine_choice, 1);
+  // The Engine button: the same engine for red only, black only, analysis only, then the built-in one.
+  f.m.act(Action::Engine);
+  EXPECT_EQ(f.m.ui().engine_role, "·执红");
+  EXPECT_EQ(f.m.controller().engine_name(xq::RED), "Fake good");
+  EXPECT_EQ(f.m.controller().engine_name(xq::BLACK), "XiangQi Engine 1.0");
+  EXPECT_EQ(f.m.controller().analysis_engine_name(), "XiangQi Engine 1.0");
+  f.m.act(Action::Engine);
+  EXPECT_EQ(f.m.controller().engine_name(xq::RED), "XiangQi Engine 1.0");
+  EXPECT_EQ(f.m.controller().engine_name(xq::BLACK), "Fake good");
+  f.m.act(Action::Engine);
+  EXPECT_EQ(f.m.settings().engine_side, "analysis");
+  EXPECT_EQ(f.m.controller().engine_name(xq::BLACK), "XiangQi Engine 1.0");
+  EXPECT_EQ(f.m.controller().analysis_engine_name(), "Fake good");
   f.m.act(Action::Engine);  // the next in the list: the built-in engine
   EXPECT_EQ(f.m.ui().engine, "");
   EXPECT_EQ(f.m.settings().engine_choice, 0);
   EXPECT_FALSE(f.m.controller().has_outside_engine());
-  f.m.act(Action::Engine);  // and the outside one again
+  f.m.act(Action::Engine);  // and the outside one again, for everything
   ASSERT_TRUE(f.wait_until([&] { return !f.m.engine_opening(); }));
   EXPECT_EQ(f.m.ui().engine, "Fake good");
+  EXPECT_EQ(f.m.settings().engine_side, "both");
   f.m.finish();
   EXPECT_NE(f.files->files["settings.ini"].find("engine=" + o.engine), std::string::npos);
 }
