@@ -310,6 +310,37 @@ int run_window(AppModel& m, const AppOptions& o) {
 
 }  // namespace
 
+namespace {
+
+// --click FRAME:X:Y (window coordinates), repeatable.
+bool parse_click(const char* v, AppOptions& o, std::string* error) {
+  AppOptions::Click c{};
+  if (std::sscanf(v, "%d:%d:%d", &c.frame, &c.x, &c.y) != 3) {
+    if (error) *error = std::string("--click wants FRAME:X:Y, got '") + v + "'";
+    return false;
+  }
+  o.clicks.push_back(c);
+  return true;
+}
+
+// The options that take one of a few words.
+bool check_choices(const AppOptions& o, std::string* error) {
+  auto one_of = [](const std::string& v, std::initializer_list<const char*> words) {
+    for (const char* w : words)
+      if (v == w) return true;
+    return false;
+  };
+  const char* fault = nullptr;
+  if (!o.mode.empty() && !one_of(o.mode, {"red", "black", "two", "demo"})) fault = "--mode is red, black, two or demo";
+  else if (!o.engine_side.empty() && !one_of(o.engine_side, {"both", "red", "black", "analysis"}))
+    fault = "--engine-side is both, red, black or analysis";
+  else if (!one_of(o.resume, {"ask", "yes", "no"})) fault = "--resume is ask, yes or no";
+  if (fault && error) *error = fault;
+  return !fault;
+}
+
+}  // namespace
+
 bool parse_args(int argc, char** argv, AppOptions& o, std::string* error) {
   auto need = [&](int& i, const char* name) -> const char* {
     if (i + 1 >= argc) {
@@ -376,14 +407,7 @@ bool parse_args(int argc, char** argv, AppOptions& o, std::string* error) {
     else if (a == "--width") { if (!number(o.width)) return false; }
     else if (a == "--height") { if (!number(o.height)) return false; }
     else if (a == "--click") {
-      // --click FRAME:X:Y (window coordinates), repeatable.
-      if (!(v = need(i, "--click"))) return false;
-      AppOptions::Click c{};
-      if (std::sscanf(v, "%d:%d:%d", &c.frame, &c.x, &c.y) != 3) {
-        if (error) *error = std::string("--click wants FRAME:X:Y, got '") + v + "'";
-        return false;
-      }
-      o.clicks.push_back(c);
+      if (!(v = need(i, "--click")) || !parse_click(v, o, error)) return false;
     } else if (a == "--help" || a == "-h") {
       if (error) *error = "help";
       return false;
@@ -392,20 +416,7 @@ bool parse_args(int argc, char** argv, AppOptions& o, std::string* error) {
       return false;
     }
   }
-  if (!o.mode.empty() && o.mode != "red" && o.mode != "black" && o.mode != "two" && o.mode != "demo") {
-    if (error) *error = "--mode is red, black, two or demo";
-    return false;
-  }
-  if (!o.engine_side.empty() && o.engine_side != "both" && o.engine_side != "red" && o.engine_side != "black" &&
-      o.engine_side != "analysis") {
-    if (error) *error = "--engine-side is both, red, black or analysis";
-    return false;
-  }
-  if (o.resume != "ask" && o.resume != "yes" && o.resume != "no") {
-    if (error) *error = "--resume is ask, yes or no";
-    return false;
-  }
-  return true;
+  return check_choices(o, error);
 }
 
 int run_app(const AppOptions& o) {

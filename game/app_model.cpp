@@ -610,6 +610,22 @@ bool AppModel::puzzle_action(Action a) {
   }
 }
 
+// The next time control: none, 5+3, 10+5, 15+10, 30+0; both clocks start full.
+void AppModel::next_clock() {
+  const auto* first = std::begin(kClockChoices);
+  const auto* at = std::find(first, std::end(kClockChoices), controller_.time_control());
+  const TimeControl next = at == std::end(kClockChoices) || at + 1 == std::end(kClockChoices) ? *first : at[1];
+  controller_.set_time_control(next);
+  settings_.clock = clock_option_text(next);
+}
+
+void AppModel::open_saved(int row) {
+  if (row < 0 || row >= int(saved_list_.size())) return;
+  const std::string file = saved_list_[size_t(row)].file;
+  saved_list_.clear();
+  open_file(file);
+}
+
 void AppModel::act(Action a, int arg) {
   Controller& c = controller_;
   if (!editor_ && puzzle_action(a)) return;
@@ -640,14 +656,7 @@ void AppModel::act(Action a, int arg) {
     case Action::Animation: c.set_animation_ms(c.animation_ms() > 0 ? 0 : 150); break;
     case Action::Analysis: ui_.analysis = !ui_.analysis; break;
     case Action::Notation: ui_.iccs = !ui_.iccs; break;
-    case Action::Clock: {  // the next choice: none, 5+3, 10+5, 15+10, 30+0; both clocks start full
-      const auto* first = std::begin(kClockChoices);
-      const auto* at = std::find(first, std::end(kClockChoices), c.time_control());
-      const TimeControl next = at == std::end(kClockChoices) || at + 1 == std::end(kClockChoices) ? *first : at[1];
-      c.set_time_control(next);
-      settings_.clock = clock_option_text(next);
-      break;
-    }
+    case Action::Clock: next_clock(); break;
     case Action::Language:
       set_language(ui_.language == Language::English ? Language::Chinese : Language::English);
       settings_.lang = language_code(ui_.language);  // a choice made in the window is kept
@@ -667,13 +676,7 @@ void AppModel::act(Action a, int arg) {
     case Action::HandicapNine: c.new_handicap_game(Handicap::NinePieces); break;
     case Action::Save: save_with_chooser(); return;
     case Action::Load: open_with_chooser(); return;
-    case Action::OpenSaved:
-      if (arg >= 0 && arg < int(saved_list_.size())) {
-        const std::string file = saved_list_[size_t(arg)].file;
-        saved_list_.clear();
-        open_file(file);
-      }
-      return;
+    case Action::OpenSaved: open_saved(arg); return;
     case Action::CloseList: saved_list_.clear(); return;
     case Action::CopyFen:
       if (desktop_) desktop_->set_clipboard(c.game().fen());

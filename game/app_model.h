@@ -159,6 +159,8 @@ class AppModel {
   void open_with_chooser();
   void poll_file_dialog();
   void open_saved_list();  // the in-game list, when the desktop has no chooser
+  void open_saved(int row);  // a row of that list
+  void next_clock();
   void start_review();
   void poll_review();
   void drop_stale_review();        // the record changed under the marks
