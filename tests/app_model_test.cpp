@@ -581,8 +581,13 @@ TEST(AppModel, ReviewMarksTheMovesDrawsTheGraphAndShowsTheBetterLine) {
   ASSERT_EQ(vm.graph.size(), 3u);
   EXPECT_EQ(vm.graph[0], 0.0f);
   EXPECT_LT(vm.graph[1], -0.5f) << "black is winning after the blunder";
-  // A click on the graph's first bar shows the start; on the move, its better line.
-  f.m.controller().review(1);
+  // A click on the graph's middle bar (of three: the start, after move 1, after move 2) shows
+  // the position after move 1, whose move has a better line.
+  const xq::Rect panel = f.m.board_view().panel();
+  const xq::Rect g = xq::graph_rect(f.m.ui().panel_below);
+  const float sc = f.m.board_view().scale();
+  f.m.click(panel.x + (g.x + g.w / 2) * sc, panel.y + (g.y + g.h / 2) * sc);
+  EXPECT_EQ(f.m.controller().review_ply(), 1);
   const std::string status = f.m.view_model().status;
   EXPECT_EQ(status.rfind("Better: R8=", 0), 0u) << status;
   // Playing on keeps the marks; taking a reviewed move back drops them.
