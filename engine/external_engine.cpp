@@ -86,36 +86,23 @@ std::string ExternalEngine::failure() const {
   return failure_;
 }
 
-void ExternalEngine::fail(const std::string& why) {
+SearchResult ExternalEngine::fail(const std::string& why) {
   child_ = -1;
   process_.stop();
   std::lock_guard<std::mutex> lock(mutex_);
   if (failure_.empty()) failure_ = why;
+  return {};
 }
 
 uint64_t ExternalEngine::start(const Position& pos, const Limits& limits, const SearchOptions& options,
                                InfoFn on_info, DoneFn on_done) {
   stop();
-  const uint64_t gen = ++generation_;
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    result_.reset();
-    info_ = SearchInfo{};
-  }
+  const uint64_t gen = box_.open();
   stop_flag_ = false;
   running_ = true;
   thread_ = std::thread([this, pos, limits, options, on_info, on_done, gen]() {
-    SearchResult r;
-    if (failure().empty()) {
-      run(pos, limits, options, on_info);
-      std::lock_guard<std::mutex> lock(mutex_);
-      r = result_.value_or(SearchResult{});
-    }
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      result_ = r;
-      result_generation_ = gen;
-    }
+    const SearchResult r = failure().empty() ? run(pos, limits, options, on_info) : SearchResult{};
+    box_.post_result(r, gen);
     if (on_done) on_done(r);
     running_ = false;
   });
@@ -200,7 +187,7 @@ bool ExternalEngine::read_info(const std::string& line, const Position& root, Se
   return true;
 }
 
-void ExternalEngine::run(const Position& pos, const Limits& limits, const SearchOptions& options,
+SearchResult ExternalEngine::run(const Position& pos, const Limits& limits, const SearchOptions& options,
                          const InfoFn& on_info) {
   const std::string who = name();
   if (new_game_pending_) {
@@ -248,10 +235,7 @@ void ExternalEngine::run(const Position& pos, const Limits& limits, const Search
     if (l.rfind("info ", 0) == 0) {
       if (read_info(l, pos, info)) {
         info.time_ms = int(now_ms() - t0);
-        {
-          std::lock_guard<std::mutex> lock(mutex_);
-          info_ = info;
-        }
+        box_.post_info(info);
         if (on_info) on_info(info);
       }
       continue;
@@ -260,9 +244,7 @@ void ExternalEngine::run(const Position& pos, const Limits& limits, const Search
       Position p = pos;
       Move buf[kMaxMoves];
       if (generate_legal(p, buf) > 0) return fail(who + " gave no move in a position that has moves");
-      std::lock_guard<std::mutex> lock(mutex_);
-      result_ = SearchResult{};
-      return;
+      return {};
     }
     if (l.rfind("bestmove ", 0) == 0) {
       std::istringstream in(l.substr(9));
@@ -279,9 +261,7 @@ void ExternalEngine::run(const Position& pos, const Limits& limits, const Search
       r.score = info.score;
       r.nodes = info.nodes;
       if (info.pv.size() > 1 && info.pv[0] == m) r.ponder = info.pv[1];
-      std::lock_guard<std::mutex> lock(mutex_);
-      result_ = r;
-      return;
+      return r;
     }
   }
 }
@@ -297,24 +277,7 @@ void ExternalEngine::stop() {
 
 void ExternalEngine::cancel() {
   stop();
-  std::lock_guard<std::mutex> lock(mutex_);
-  result_.reset();
-}
-
-bool ExternalEngine::done() const {
-  std::lock_guard<std::mutex> lock(mutex_);
-  return result_.has_value() && result_generation_ == generation_;
-}
-
-std::optional<SearchResult> ExternalEngine::result() const {
-  std::lock_guard<std::mutex> lock(mutex_);
-  if (result_ && result_generation_ == generation_) return result_;
-  return std::nullopt;
-}
-
-SearchInfo ExternalEngine::info() const {
-  std::lock_guard<std::mutex> lock(mutex_);
-  return info_;
+  box_.drop_result();
 }
 
 void ExternalEngine::new_game() {

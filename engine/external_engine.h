@@ -33,17 +33,18 @@ class ExternalEngine : public SearchService {
   void stop() override;
   void cancel() override;
   bool running() const override { return running_.load(); }
-  bool done() const override;
-  std::optional<SearchResult> result() const override;
-  SearchInfo info() const override;
-  uint64_t generation() const override { return generation_; }
+  bool done() const override { return box_.done(); }
+  std::optional<SearchResult> result() const override { return box_.result(); }
+  SearchInfo info() const override { return box_.info(); }
+  uint64_t generation() const override { return box_.generation(); }
   void new_game() override;
   std::string name() const override;
   std::string failure() const override;
 
  private:
-  void run(const Position& pos, const Limits& limits, const SearchOptions& options, const InfoFn& on_info);
-  void fail(const std::string& why);
+  // One search on the search thread: its result (no move after a failure).
+  SearchResult run(const Position& pos, const Limits& limits, const SearchOptions& options, const InfoFn& on_info);
+  SearchResult fail(const std::string& why);
   // One "info" line into the snapshot (false when it carries no line).
   bool read_info(const std::string& line, const Position& root, SearchInfo& info) const;
   std::string go_command(const Limits& limits, Color side) const;
@@ -58,12 +59,9 @@ class ExternalEngine : public SearchService {
   bool new_game_pending_ = false;
   int multipv_ = 1;
   int grace_ms_ = 5000;
-  uint64_t generation_ = 0;
-  mutable std::mutex mutex_;
-  std::optional<SearchResult> result_;  // guarded by mutex_
-  uint64_t result_generation_ = 0;      // guarded by mutex_
-  SearchInfo info_;                     // guarded by mutex_
-  std::string failure_;                 // guarded by mutex_
+  SearchMailbox box_;
+  mutable std::mutex mutex_;  // guards name_ and failure_
+  std::string failure_;
 };
 
 }  // namespace xq

@@ -4,12 +4,64 @@
 #pragma once
 #include <cstdint>
 #include <functional>
+#include <mutex>
 #include <optional>
 #include <string>
 
 #include "search.h"
 
 namespace xq {
+
+// What a search thread hands its caller: the latest info snapshot and the
+// result, each tagged with the generation of the start() it belongs to, so a
+// stale result never shows. Shared by every SearchService.
+class SearchMailbox {
+ public:
+  // A new search: its generation number, with the last one's info and result gone.
+  uint64_t open() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    result_.reset();
+    info_ = SearchInfo{};
+    return ++generation_;
+  }
+  void post_info(const SearchInfo& info) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    info_ = info;
+  }
+  void post_result(const SearchResult& r, uint64_t generation) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    result_ = r;
+    result_generation_ = generation;
+  }
+  void drop_result() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    result_.reset();
+  }
+  bool done() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return result_.has_value() && result_generation_ == generation_;
+  }
+  std::optional<SearchResult> result() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (result_ && result_generation_ == generation_) return result_;
+    return std::nullopt;
+  }
+  SearchInfo info() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return info_;
+  }
+  uint64_t generation() const {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return generation_;
+  }
+
+ private:
+  mutable std::mutex mutex_;
+  uint64_t generation_ = 0;
+  std::optional<SearchResult> result_;
+  uint64_t result_generation_ = 0;
+  SearchInfo info_;
+};
 
 class SearchService {
  public:

@@ -22,12 +22,7 @@ void Searcher::join() {
 uint64_t Searcher::start(const Position& pos, const Limits& limits, const SearchOptions& options, InfoFn on_info,
                          DoneFn on_done) {
   stop();
-  const uint64_t gen = ++generation_;
-  {
-    std::lock_guard<std::mutex> lock(mutex_);
-    result_.reset();
-    info_ = SearchInfo{};
-  }
+  const uint64_t gen = box_.open();
   stop_flag_ = false;
   ponderhit_flag_ = false;
   running_ = true;
@@ -38,18 +33,11 @@ uint64_t Searcher::start(const Position& pos, const Limits& limits, const Search
       setpriority(PRIO_PROCESS, tid, std::min(19, getpriority(PRIO_PROCESS, tid) + 10));
     }
     auto report = [&](const SearchInfo& i) {
-      {
-        std::lock_guard<std::mutex> lock(mutex_);
-        info_ = i;
-      }
+      box_.post_info(i);
       if (on_info) on_info(i);
     };
     SearchResult r = search_->run(pos, limits, options, stop_flag_, report);
-    {
-      std::lock_guard<std::mutex> lock(mutex_);
-      result_ = r;
-      result_generation_ = gen;
-    }
+    box_.post_result(r, gen);
     if (on_done) on_done(r);
     running_ = false;
   });
@@ -63,24 +51,7 @@ void Searcher::stop() {
 
 void Searcher::cancel() {
   stop();
-  std::lock_guard<std::mutex> lock(mutex_);
-  result_.reset();
-}
-
-bool Searcher::done() const {
-  std::lock_guard<std::mutex> lock(mutex_);
-  return result_.has_value() && result_generation_ == generation_;
-}
-
-std::optional<SearchResult> Searcher::result() const {
-  std::lock_guard<std::mutex> lock(mutex_);
-  if (result_ && result_generation_ == generation_) return result_;
-  return std::nullopt;
-}
-
-SearchInfo Searcher::info() const {
-  std::lock_guard<std::mutex> lock(mutex_);
-  return info_;
+  box_.drop_result();
 }
 
 void Searcher::set_hash_mb(size_t mb) {

@@ -32,10 +32,10 @@ class Searcher : public SearchService {
   void cancel() override;
 
   bool running() const override { return running_.load(); }
-  bool done() const override;                            // a result for the latest start() is ready
-  std::optional<SearchResult> result() const override;   // that result, if ready
-  SearchInfo info() const override;                      // latest snapshot of the running or finished search
-  uint64_t generation() const override { return generation_; }
+  bool done() const override { return box_.done(); }  // a result for the latest start() is ready
+  std::optional<SearchResult> result() const override { return box_.result(); }  // that result, if ready
+  SearchInfo info() const override { return box_.info(); }  // latest snapshot of the running or finished search
+  uint64_t generation() const override { return box_.generation(); }
   std::string name() const override { return "XiangQi Engine 1.0"; }
 
   // The opponent played the move we pondered on: the running ponder search
@@ -58,11 +58,7 @@ class Searcher : public SearchService {
   std::atomic<bool> running_{false};
   std::atomic<bool> ponderhit_flag_{false};
   bool background_ = false;
-  uint64_t generation_ = 0;
-  mutable std::mutex mutex_;
-  std::optional<SearchResult> result_;  // guarded by mutex_
-  uint64_t result_generation_ = 0;      // guarded by mutex_
-  SearchInfo info_;                     // guarded by mutex_
+  SearchMailbox box_;
 };
 
 }  // namespace xq
