@@ -6,6 +6,22 @@
 
 namespace xq {
 
+Mode mode_from(const std::string& s) {
+  if (s == "black") return Mode::HumanBlack;
+  if (s == "two") return Mode::TwoPlayers;
+  if (s == "demo") return Mode::ComputerOnly;
+  return Mode::HumanRed;
+}
+
+std::string mode_name(Mode m) {
+  switch (m) {
+    case Mode::HumanBlack: return "black";
+    case Mode::TwoPlayers: return "two";
+    case Mode::ComputerOnly: return "demo";
+    default: return "red";
+  }
+}
+
 Controller::Controller(ControllerOptions options)
     : options_(options), searcher_(std::make_unique<Searcher>(options.hash_mb)),
       rng_(options.seed ? options.seed : std::random_device{}()) {

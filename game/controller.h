@@ -41,6 +41,9 @@ std::string handicap_fen(Handicap h, Color giver);
 
 // Who plays which side.
 enum class Mode { HumanRed, HumanBlack, TwoPlayers, ComputerOnly };
+// Modes by name (red, black, two, demo), as settings and saved games keep them; red for anything else.
+Mode mode_from(const std::string& name);
+std::string mode_name(Mode m);
 
 struct ControllerOptions {
   size_t hash_mb = 32;

@@ -1,0 +1,182 @@
+// The app model's files: the autosave, saving and opening games (PGN, XQF)
+// through the desktop's chooser or the in-game list, pasting a position.
+#include <algorithm>
+#include <ctime>
+
+#include "app_model.h"
+#include "notation.h"
+#include "xqf.h"
+
+namespace xq {
+
+namespace {
+
+std::string trimmed(std::string t) {
+  while (!t.empty() && (t.back() == '\n' || t.back() == '\r' || t.back() == ' ')) t.pop_back();
+  return t;
+}
+
+}  // namespace
+
+// Keeps the autosave file in step with the game (every move, off the frame thread).
+void AppModel::autosave() {
+  if (!use_settings_ || controller_.revision() == saved_revision_ || resume_offer_) return;
+  saved_revision_ = controller_.revision();
+  const Game& g = controller_.game();
+  if (g.ply() == 0 || g.verdict().over()) storage_->remove(autosave_name());
+  else storage_->write(autosave_name(), game_pgn({{"Event", "autosave"}, {"Mode", mode_name(controller_.mode())}}));
+}
+
+std::string AppModel::game_pgn(std::vector<std::pair<std::string, std::string>> tags) const {
+  const TimeControl& tc = controller_.time_control();
+  if (tc.on()) tags.emplace_back("TimeControl", time_control_tag(tc));
+  return write_pgn(controller_.game(), std::move(tags), controller_.clock_comments());
+}
+
+// A saved game with a TimeControl tag brings its clocks back; one without keeps the current control, full.
+void AppModel::restore_clocks(const PgnGame& g) {
+  if (const auto tc = parse_time_control_tag(g.tag("TimeControl"))) controller_.restore_clocks(*tc, g.comments);
+}
+
+void AppModel::load_pgn_text(const std::string& text, const std::string& what) {
+  PgnGame pg;
+  std::string err;
+  if (!read_pgn(text, pg, &err) || !controller_.load_game(pg.fen, pg.moves, &err)) {
+    flash(say(Phrase::CannotOpen, {what, err}));
+    return;
+  }
+  restore_clocks(pg);
+  flash(say(Phrase::Opened, {what}));
+}
+
+std::vector<std::pair<std::string, std::string>> AppModel::game_tags() const {
+  char date[16];
+  const std::time_t t = std::time(nullptr);
+  std::strftime(date, sizeof date, "%Y.%m.%d", std::localtime(&t));
+  const Mode m = controller_.mode();
+  const std::string red = say(m == Mode::HumanBlack || m == Mode::ComputerOnly ? Phrase::Computer : Phrase::Player);
+  const std::string black = say(m == Mode::HumanRed || m == Mode::ComputerOnly ? Phrase::Computer : Phrase::Player);
+  return {{"Event", say(Phrase::Event)}, {"Date", date}, {"Red", red}, {"Black", black}};
+}
+
+void AppModel::save_game() {
+  char name[64];
+  const std::time_t t = std::time(nullptr);
+  std::strftime(name, sizeof name, "game-%Y%m%d-%H%M%S.pgn", std::localtime(&t));
+  const std::string file = saved_dir() + "/" + name;
+  storage_->write(file, game_pgn(game_tags()));
+  flash(say(Phrase::Saved, {storage_->path(file)}));
+}
+
+// Save and Open use the desktop's own chooser when it has one (zenity or
+// kdialog, run off the frame thread); else Save writes to saved/ and Open
+// shows the in-game list of saved games. The chooser's folder is remembered.
+void AppModel::save_with_chooser() {
+  char name[64];
+  const std::time_t t = std::time(nullptr);
+  std::strftime(name, sizeof name, "game-%Y%m%d-%H%M%S.pgn", std::localtime(&t));
+  const std::string folder = settings_.folder.empty() ? storage_->path(saved_dir()) : settings_.folder;
+  if (!file_dialog_ && desktop_ && desktop_->start_file_dialog(FileDialogKind::Save, folder, name, ui_.language)) {
+    file_dialog_ = FileDialogKind::Save;
+    return;
+  }
+  if (!file_dialog_) save_game();
+}
+
+void AppModel::open_with_chooser() {
+  const std::string folder = settings_.folder.empty() ? storage_->path(saved_dir()) : settings_.folder;
+  if (!file_dialog_ && desktop_ && desktop_->start_file_dialog(FileDialogKind::Open, folder, "", ui_.language)) {
+    file_dialog_ = FileDialogKind::Open;
+    return;
+  }
+  if (!file_dialog_) open_saved_list();
+}
+
+void AppModel::poll_file_dialog() {
+  if (!file_dialog_ || !desktop_) return;
+  const std::optional<std::string> chosen = desktop_->file_dialog_result();
+  if (!chosen) return;
+  const FileDialogKind kind = *file_dialog_;
+  file_dialog_.reset();
+  if (chosen->empty()) return;  // cancelled
+  const size_t slash = chosen->rfind('/');
+  if (slash != std::string::npos) settings_.folder = chosen->substr(0, slash ? slash : 1);
+  if (kind == FileDialogKind::Open) {
+    open_file(*chosen);
+  } else if (kind == FileDialogKind::Program) {
+    add_engine(*chosen);
+  } else {
+    std::string path = *chosen;
+    if (path.size() < 4 || path.compare(path.size() - 4, 4, ".pgn") != 0) path += ".pgn";
+    storage_->write(path, game_pgn(game_tags()));
+    flash(say(Phrase::Saved, {path}));
+  }
+  store_settings();
+}
+
+void AppModel::open_saved_list() {
+  std::vector<std::string> files = storage_->list(saved_dir(), ".pgn");
+  if (files.empty()) {
+    flash(say(Phrase::NoSavedGame));
+    return;
+  }
+  std::reverse(files.begin(), files.end());  // names carry the date and time: newest first
+  if (files.size() > 8) files.resize(8);
+  saved_list_.clear();
+  for (const std::string& f : files) {
+    std::string text, err;
+    PgnGame g;
+    std::string label = f.substr(f.rfind('/') + 1);
+    if (storage_->read(f, text) && read_pgn(text, g, &err))
+      label = g.tag("Date") + "  " + say(Phrase::YouAndComputer, {g.tag("Red"), g.tag("Black")}) + "  " +
+              (g.tag("Result").empty() ? "*" : g.tag("Result")) + "  (" + std::to_string(g.moves.size()) + ")";
+    saved_list_.push_back({f, label});
+  }
+}
+
+void AppModel::open_file(const std::string& path) {
+  std::string text;
+  if (!storage_->read(path, text)) {
+    flash(say(Phrase::CannotRead, {storage_->path(path)}));
+    return;
+  }
+  if (text.rfind("\x7f" "ELF", 0) == 0 || text.rfind("#!", 0) == 0) {  // a program: an engine to add
+    add_engine(storage_->path(path));
+    return;
+  }
+  if (looks_like_xqf(text)) {  // 象棋演播室's binary games
+    PgnGame pg;
+    std::string err, notice;
+    if (!read_xqf(text, pg, &err, &notice) || !controller_.load_game(pg.fen, pg.moves, &err)) {
+      flash(say(Phrase::CannotOpen, {storage_->path(path), err}));
+      return;
+    }
+    controller_.set_time_control(controller_.time_control());  // clocks full for the game on show
+    flash(say(Phrase::Opened, {storage_->path(path)}) + (notice.empty() ? "" : say(Phrase::VariationsSkipped)));
+    return;
+  }
+  load_pgn_text(text, storage_->path(path));
+}
+
+void AppModel::paste(const std::string& text) {
+  const std::string t = trimmed(text);
+  std::string err;
+  FenData d;
+  if (parse_fen(t, d, &err)) {
+    controller_.new_game(t);
+    flash(say(Phrase::Pasted));
+  } else if (t.find('[') != std::string::npos || t.find("1.") != std::string::npos) {
+    load_pgn_text(t, say(Phrase::TheClipboard));
+  } else {
+    flash(say(Phrase::NotAPosition, {err}));
+  }
+}
+
+void AppModel::open_saved(int row) {
+  if (row < 0 || row >= int(saved_list_.size())) return;
+  const std::string file = saved_list_[size_t(row)].file;
+  saved_list_.clear();
+  open_file(file);
+}
+
+}  // namespace xq
