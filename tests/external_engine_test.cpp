@@ -22,6 +22,22 @@ xq::Limits movetime(int ms) {
   return l;
 }
 
+// Runs the fake engine in a failing mode for one search from the start: the
+// search must end with no move; returns the engine's failure().
+std::string failure_of(const std::string& mode, int grace_ms = 5000) {
+  xq::ExternalEngine e;
+  std::string err;
+  EXPECT_TRUE(e.open(fake(mode), &err)) << err;
+  e.set_grace_ms(grace_ms);
+  e.start(pos_from(xq::kStartFen), movetime(50));
+  const auto r = wait_result(e);
+  EXPECT_TRUE(r.has_value());
+  if (r) {
+    EXPECT_EQ(r->best, xq::kNoMove);
+  }
+  return e.failure();
+}
+
 }  // namespace
 
 TEST(ExternalEngine, SpeaksUciAndReportsItsLines) {
@@ -98,26 +114,13 @@ TEST(ExternalEngine, ACrashIsAFailureWithTheEnginesLastWords) {
 }
 
 TEST(ExternalEngine, AHangPastItsTimeIsAFailure) {
-  xq::ExternalEngine e;
-  std::string err;
-  ASSERT_TRUE(e.open(fake("hang"), &err)) << err;
-  e.set_grace_ms(100);
-  e.start(pos_from(xq::kStartFen), movetime(50));
-  const auto r = wait_result(e);
-  ASSERT_TRUE(r.has_value());
-  EXPECT_EQ(r->best, xq::kNoMove);
-  EXPECT_NE(e.failure().find("did not answer within 150 ms"), std::string::npos) << e.failure();
+  const std::string why = failure_of("hang", 100);
+  EXPECT_NE(why.find("did not answer within 150 ms"), std::string::npos) << why;
 }
 
 TEST(ExternalEngine, AnIllegalMoveIsAFailure) {
-  xq::ExternalEngine e;
-  std::string err;
-  ASSERT_TRUE(e.open(fake("illegal"), &err)) << err;
-  e.start(pos_from(xq::kStartFen), movetime(50));
-  const auto r = wait_result(e);
-  ASSERT_TRUE(r.has_value());
-  EXPECT_EQ(r->best, xq::kNoMove);
-  EXPECT_NE(e.failure().find("illegal move 'a0a5'"), std::string::npos) << e.failure();
+  const std::string why = failure_of("illegal");
+  EXPECT_NE(why.find("illegal move 'a0a5'"), std::string::npos) << why;
 }
 
 TEST(ExternalEngine, OurOwnProgramAnalysesSeveralLinesUntilStopped) {
