@@ -96,6 +96,7 @@ void Controller::set_analysis(bool on) {
 }
 
 void Controller::stop_analysis() {
+  analysis_key_ = 0;  // whatever is on show next is looked at afresh
   if (!analysing_) return;
   active_->cancel();
   analysing_ = false;
@@ -110,16 +111,17 @@ void Controller::update_analysis() {
     stop_analysis();
     return;
   }
-  const Position pos = shown_position();
+  // Looked at every frame: the position on show is not copied until it changes.
+  const Position& pos = review_ply_ >= 0 ? review_pos_ : game_.position();
   const uint64_t key = pos.key() ^ (uint64_t(pos.history_length()) << 48);
-  if (analysing_ && key == analysis_key_) {
-    if (outside_failed()) analysing_ = false;  // restarts on the built-in engine next time
+  if (key == analysis_key_) {
+    if (analysing_ && outside_failed()) stop_analysis();  // restarts on the built-in engine next time
     return;
   }
   stop_analysis();
+  analysis_key_ = key;  // also when there is nothing to analyse (mate): not looked at again
   Position p = pos;
-  Move buf[kMaxMoves];
-  if (generate_legal(p, buf) == 0) return;  // nothing to analyse
+  if (!has_legal_move(p)) return;
   Limits limits;
   limits.infinite = true;
   SearchOptions so;
@@ -128,7 +130,6 @@ void Controller::update_analysis() {
   analysis_root_ = pos;
   active_->start(pos, limits, so);
   analysing_ = true;
-  analysis_key_ = key;
   ++view_revision_;
 }
 
@@ -179,6 +180,7 @@ void Controller::cancel_search() {
   ++view_revision_;
   active_->cancel();
   analysing_ = false;
+  analysis_key_ = 0;
   searching_ = false;
   hint_search_ = false;
   pending_ = kNoMove;

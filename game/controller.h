@@ -215,7 +215,7 @@ class Controller {
   SearchService* active_ = nullptr;           // the engine of the latest search (never null)
   bool analysis_wanted_ = false;
   bool analysing_ = false;
-  uint64_t analysis_key_ = 0;                 // the position being analysed (key and ply)
+  uint64_t analysis_key_ = 0;                 // the position on show last looked at (key and ply; 0: none)
   std::string notice_;
   PlayerKind players_[2] = {PlayerKind::Human, PlayerKind::Computer};
   Mode mode_ = Mode::HumanRed;
