@@ -14,6 +14,12 @@
 //     coordinate descent; prints the error before and after on the fit set and
 //     on the file's last tenth (held out: later games, as label writes them in
 //     game order) and the new kEvalWeights line.
+//
+//   xiangqi-tune tables --data FILE [--lambda L] [--passes N] [--pull P] [--smooth S]
+//     The same loss over the piece-square tables and the weights together
+//     (N gradient steps; P pulls each value towards today's, S neighbouring
+//     squares towards each other, so rarely seen squares stay sensible);
+//     prints the tables for evaluate.cpp and the weights (tune_tables.cpp).
 #include <signal.h>
 
 #include <atomic>
@@ -35,6 +41,7 @@
 #include "game.h"
 #include "movegen.h"
 #include "notation.h"
+#include "tune_tables.h"
 
 using namespace xq;
 
@@ -230,7 +237,8 @@ int fit(const std::string& data, double lambda, int passes, int first, int last)
 int usage() {
   std::cerr << "usage: xiangqi-tune label --records FILE [--records FILE ...] --engine CMD [--protocol uci|ucci]\n"
                "                          [--depth D] [--every K] [--jobs N] --out FILE\n"
-               "       xiangqi-tune fit --data FILE [--lambda L] [--passes N] [--features FIRST-LAST]\n";
+               "       xiangqi-tune fit --data FILE [--lambda L] [--passes N] [--features FIRST-LAST]\n"
+               "       xiangqi-tune tables --data FILE [--lambda L] [--passes N] [--pull P] [--smooth S]\n";
   return 2;
 }
 
@@ -244,7 +252,7 @@ int main(int argc, char** argv) {
   EngineSpec spec;
   std::string out, data;
   int depth = 8, every = 1, jobs = 2, passes = 50, first = 0, last = kFeatureCount - 1;
-  double lambda = 0.75;
+  double lambda = 0.75, pull = 1e-7, smooth = 0;
   for (int i = 2; i + 1 < argc; i += 2) {
     const std::string k = argv[i], v = argv[i + 1];
     if (k == "--records") records.push_back(v);
@@ -256,6 +264,8 @@ int main(int argc, char** argv) {
     else if (k == "--out") out = v;
     else if (k == "--data") data = v;
     else if (k == "--lambda") lambda = std::atof(v.c_str());
+    else if (k == "--pull") pull = std::atof(v.c_str());
+    else if (k == "--smooth") smooth = std::atof(v.c_str());
     else if (k == "--passes") { if (!xq::parse_int(v, 1, 100000, passes)) return usage(); }
     else if (k == "--features") {
       // FIRST-LAST: tune only these weights (indices into EvalFeature)
@@ -266,5 +276,6 @@ int main(int argc, char** argv) {
   if (cmd == "label" && !records.empty() && !spec.command.empty() && !out.empty())
     return label(records, spec, depth, every, jobs, out);
   if (cmd == "fit" && !data.empty()) return fit(data, lambda, passes, first, last);
+  if (cmd == "tables" && !data.empty()) return xq::fit_tables(data, lambda, passes, pull, smooth);
   return usage();
 }

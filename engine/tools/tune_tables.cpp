@@ -1,0 +1,198 @@
+// xiangqi-tune tables: fits the piece-square tables (material included) and
+// the feature weights together by gradient descent on the same data and loss
+// as `fit`. The tables are left-right symmetric, so each piece has 50 values
+// (ranks 0-9 from its own side, files folded to 0-4); a pull towards today's
+// values keeps squares the data seldom sees where they are.
+#include "tune_tables.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "evaluate.h"
+#include "fen.h"
+
+namespace xq {
+
+namespace {
+
+constexpr int kTableParams = 7 * 50;
+constexpr int kParams = kTableParams + kFeatureCount;
+
+// A piece's table slot: its type, its rank counted from its own side, its file folded.
+int table_index(PieceType t, Color c, Square s) {
+  const int f = file_of(s), r = rank_of(s);
+  const int rank = c == RED ? r : 9 - r;
+  return int(t) * 50 + rank * 5 + std::min(f, 8 - f);
+}
+
+struct Row {
+  std::vector<std::pair<int16_t, int8_t>> terms;  // parameter, count (side to move minus the other)
+  int8_t scale_us, scale_them;
+  float target;
+  int engine_eval;  // evaluate() today: the model must agree with it before fitting
+};
+
+double value(const Row& r, const std::vector<double>& p, int* scale_out) {
+  double v = 0;
+  for (auto [i, n] : r.terms) v += p[i] * n;
+  const int scale = v > 0 ? r.scale_us : r.scale_them;
+  *scale_out = scale;
+  return v * scale / 16 + kTempo;
+}
+
+double sigmoid10(double x, double k) { return 1.0 / (1.0 + std::pow(10.0, -x / k)); }
+
+bool read_rows(const std::string& file, double lambda, std::vector<Row>& rows) {
+  std::ifstream in(file);
+  if (!in) {
+    std::cerr << "cannot open " << file << "\n";
+    return false;
+  }
+  for (std::string line; std::getline(in, line);) {
+    std::istringstream ls(line);
+    std::string fen, score, result;
+    FenData d;
+    if (!std::getline(ls, fen, '\t') || !std::getline(ls, score, '\t') || !std::getline(ls, result) ||
+        !parse_fen(fen, d, nullptr))
+      continue;
+    const Position& p = d.pos;
+    const Color us = p.side();
+    Row r;
+    for (int id = 16; id < 48; ++id) {
+      const Square s = p.square_of(id);
+      if (!s) continue;
+      const Color c = color_of_id(id);
+      r.terms.push_back({int16_t(table_index(type_of_id(id), c, s)), int8_t(c == us ? 1 : -1)});
+    }
+    int f[2][kFeatureCount];
+    eval_features(p, f);
+    for (int i = 0; i < kFeatureCount; ++i)
+      if (f[us][i] != f[~us][i]) r.terms.push_back({int16_t(kTableParams + i), int8_t(f[us][i] - f[~us][i])});
+    r.scale_us = int8_t(win_scale(p, us));
+    r.scale_them = int8_t(win_scale(p, ~us));
+    r.engine_eval = evaluate(p);
+    const double red = std::atof(result.c_str());
+    const double stm_result = us == RED ? red : 1.0 - red;
+    r.target = float(lambda * sigmoid10(std::atof(score.c_str()), 400.0) + (1 - lambda) * stm_result);
+    rows.push_back(std::move(r));
+  }
+  return true;
+}
+
+double loss(const std::vector<Row>& rows, const std::vector<double>& p, double k, size_t begin, size_t end) {
+  double sum = 0;
+  int scale;
+  for (size_t i = begin; i < end; ++i) {
+    const double e = sigmoid10(value(rows[i], p, &scale), k) - rows[i].target;
+    sum += e * e;
+  }
+  return sum / double(end - begin);
+}
+
+void print_tables(const std::vector<double>& p) {
+  static const char* names[7] = {"kKing", "kAdvisor", "kElephant", "kHorse", "kRook", "kCannon", "kPawn"};
+  for (int t = 0; t < 7; ++t) {
+    std::printf("constexpr int %s[90] = {\n", names[t]);
+    for (int rank = 9; rank >= 0; --rank) {
+      std::printf("   ");
+      for (int f = 0; f < 9; ++f)
+        std::printf(" %4ld,", std::lround(p[t * 50 + rank * 5 + std::min(f, 8 - f)]) - kPieceValue[t]);
+      std::printf("  //\n");
+    }
+    std::printf("};\n");
+  }
+  std::printf("constexpr int kEvalWeights[kFeatureCount] = {");
+  for (int i = 0; i < kFeatureCount; ++i) std::printf("%s%ld", i ? ", " : "", std::lround(p[kTableParams + i]));
+  std::printf("};\n");
+}
+
+}  // namespace
+
+// Neighbouring squares (one rank or one folded file apart) of the horse, rook,
+// cannon and pawn tables: a smoothness penalty on their differences lets a
+// square the data seldom sees borrow from its neighbours.
+std::vector<std::pair<int, int>> neighbours() {
+  std::vector<std::pair<int, int>> out;
+  for (int t = HORSE; t <= PAWN; ++t)
+    for (int rank = 0; rank < 10; ++rank)
+      for (int f = 0; f < 5; ++f) {
+        const int i = t * 50 + rank * 5 + f;
+        if (f < 4) out.push_back({i, i + 1});
+        if (rank < 9) out.push_back({i, i + 5});
+      }
+  return out;
+}
+
+int fit_tables(const std::string& data, double lambda, int iterations, double pull, double smooth) {
+  std::vector<Row> rows;
+  if (!read_rows(data, lambda, rows)) return 2;
+  if (rows.size() < 100) {
+    std::cerr << "too little data: " << rows.size() << " rows\n";
+    return 2;
+  }
+  std::vector<double> p(kParams), p0;
+  for (int t = 0; t < 7; ++t)
+    for (int rank = 0; rank < 10; ++rank)
+      for (int f = 0; f < 5; ++f) p[t * 50 + rank * 5 + f] = g_psq[t][make_square(f, rank)];
+  for (int i = 0; i < kFeatureCount; ++i) p[kTableParams + i] = kEvalWeights[i];
+  p0 = p;
+  for (const Row& r : rows) {
+    int scale;
+    if (std::abs(value(r, p, &scale) - r.engine_eval) > 1) {
+      std::cerr << "internal error: the model's evaluation differs from the engine's\n";
+      return 1;
+    }
+  }
+  const size_t split = rows.size() - rows.size() / 10;  // the file's last tenth is held out
+  double k = 400, best = 1e9;
+  for (double t = 100; t <= 1500; t += 10) {
+    const double l = loss(rows, p, t, 0, split);
+    if (l < best) best = l, k = t;
+  }
+  std::printf("%zu positions (%zu held out), K %.0f\n", rows.size(), rows.size() - split, k);
+  std::printf("error before: fit %.6f, held out %.6f\n", best, loss(rows, p, k, split, rows.size()));
+  // Adam on the full batch; the king's table and the kings' material stay fixed.
+  std::vector<double> m(kParams), v(kParams), g(kParams);
+  const auto pairs = neighbours();
+  const double rate = 0.5, b1 = 0.9, b2 = 0.999;
+  for (int it = 1; it <= iterations; ++it) {
+    std::fill(g.begin(), g.end(), 0.0);
+    for (size_t r = 0; r < split; ++r) {
+      int scale;
+      const double s = sigmoid10(value(rows[r], p, &scale), k);
+      const double d = 2 * (s - rows[r].target) * s * (1 - s) * std::log(10.0) / k * scale / 16;
+      for (auto [i, n] : rows[r].terms) g[i] += d * n;
+    }
+    for (int i = 0; i < kParams; ++i) g[i] = g[i] / double(split) + pull * (p[i] - p0[i]);
+    for (auto [a, b] : pairs) {
+      const double d = smooth * (p[a] - p[b]);
+      g[a] += d;
+      g[b] -= d;
+    }
+    for (int i = 0; i < kParams; ++i) {
+      if (i < 50) continue;
+      const double gi = g[i];
+      m[i] = b1 * m[i] + (1 - b1) * gi;
+      v[i] = b2 * v[i] + (1 - b2) * gi * gi;
+      const double mh = m[i] / (1 - std::pow(b1, it)), vh = v[i] / (1 - std::pow(b2, it));
+      p[i] -= rate * mh / (std::sqrt(vh) + 1e-12);
+    }
+    if (it % 100 == 0 || it == iterations) {
+      std::printf("iteration %d: fit %.6f, held out %.6f\n", it, loss(rows, p, k, 0, split),
+                  loss(rows, p, k, split, rows.size()));
+      std::fflush(stdout);
+    }
+  }
+  for (double& x : p) x = std::round(x);
+  std::printf("rounded: fit %.6f, held out %.6f\n", loss(rows, p, k, 0, split), loss(rows, p, k, split, rows.size()));
+  print_tables(p);
+  return 0;
+}
+
+}  // namespace xq
