@@ -34,7 +34,7 @@ enum EvalFeature {
   kMaterialPawn,
   kFeatureCount
 };
-constexpr int kEvalWeights[kFeatureCount] = {3, 3, 2, 30, 6, 0, 0, 0, 0, 0, 2, 4, 20, 0, 0, 0, 0, 0, 0};
+constexpr int kEvalWeights[kFeatureCount] = {7, 23, 0, 16, 13, 0, 20, 16, 37, 22, 4, 13, 11, -21, -14, -39, 10, 75, 66};
 void eval_features(const Position& pos, int f[2][kFeatureCount]);
 
 // Score from the side to move's view.
