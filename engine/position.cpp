@@ -132,7 +132,7 @@ StateInfo& Position::push_state() {
   return st_[ply_++];
 }
 
-void Position::do_move(Move m) {
+void Position::do_move(Move m, bool may_check) {
   StateInfo& st = push_state();
   const Square from = move_from(m), to = move_to(m);
   const PieceId id = board_[from], cap = board_[to];
@@ -146,7 +146,7 @@ void Position::do_move(Move m) {
   add_piece(id, to);
   side_ = ~side_;
   key_ ^= zobrist().side;
-  st.gave_check = king_attacked(side_);
+  st.gave_check = may_check && king_attacked(side_);
 }
 
 void Position::undo_move() {

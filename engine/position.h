@@ -83,8 +83,11 @@ class Position {
   Square king_square(Color c) const { return sq_of_[side_base(c)]; }
 
   // Make/unmake. do_move assumes a pseudo-legal move; it records whether the
-  // move gives check so that repetition judging can read it later.
-  void do_move(Move m);
+  // move gives check so that repetition judging can read it later. A caller
+  // that knows the move cannot check (move_may_give_check is false, and the
+  // opponent's king was safe before it) passes may_check = false and saves
+  // the attack test: the search does, for its legal moves.
+  void do_move(Move m, bool may_check = true);
   void undo_move();
   void do_null();
   void undo_null();

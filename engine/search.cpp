@@ -121,7 +121,7 @@ void Search::make(Move m, int ply) {
   Frame& f = frame(ply);
   f.move = m;
   f.cont = cont_history_->at(piece_index(pos_.piece_at(move_from(m))), move_to(m));
-  pos_.do_move(m);
+  pos_.do_move(m, move_may_give_check(pos_, m));  // the search's moves are legal, from legal positions
   tt_.prefetch(pos_.key());
 }
 

@@ -73,6 +73,10 @@ TEST(MoveGen, MayGiveCheckNeverMissesACheck) {
       p.do_move(moves[i]);
       const bool check = p.in_check();
       p.undo_move();
+      // The search passes the filter to do_move to skip the attack test.
+      p.do_move(moves[i], filter);
+      EXPECT_EQ(p.in_check(), check) << xq::to_fen(p);
+      p.undo_move();
       if (check) {
         ++checks;
         ASSERT_TRUE(filter) << xq::to_fen(p) << " " << xq::move_to_iccs(moves[i]);
