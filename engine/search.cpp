@@ -491,6 +491,14 @@ SearchResult Search::run(const Position& pos, const Limits& limits, const Search
     // Later lines of an aborted iteration keep their last complete values.
     for (size_t k = found.size(); k < lines.size() && k < multipv; ++k) found.push_back(lines[k]);
     lines = std::move(found);
+    if (lines.size() > 1 && !aborted_) {
+      // Each line had its own window, so a later line can come out better than
+      // an earlier one: keep them best first, and the root moves in that order.
+      std::stable_sort(lines.begin(), lines.end(), [](const PvLine& a, const PvLine& b) { return a.score > b.score; });
+      for (size_t k = 0; k < lines.size(); ++k) root_moves_[k] = lines[k].pv[0];
+      root_best_ = lines[0].pv[0];
+      root_best_score_ = lines[0].score;
+    }
     const Score score = lines[0].score;
     prev = score;
     result.depth = depth;

@@ -218,7 +218,9 @@ TEST(MultiPv, LinesAreDistinctLegalAndBestFirst) {
     const xq::PvLine& line = info.lines[k];
     ASSERT_FALSE(line.pv.empty());
     for (size_t j = 0; j < k; ++j) EXPECT_NE(line.pv[0], info.lines[j].pv[0]) << "line " << k << " repeats a move";
-    if (k > 0) EXPECT_LE(line.score, info.lines[k - 1].score) << "line " << k;
+    if (k > 0) {
+      EXPECT_LE(line.score, info.lines[k - 1].score) << "line " << k;
+    }
     xq::Position p = start;
     for (xq::Move m : line.pv) {
       ASSERT_TRUE(xq::is_legal(p, m)) << "line " << k << " " << xq::move_to_iccs(m);
