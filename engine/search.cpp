@@ -318,11 +318,14 @@ Score Search::search(int depth, Score alpha, Score beta, int ply, bool cut_node)
     int reduction = kReduction[std::min(depth, 63)][std::min(move_count, 63)];
     const int lmr_depth = std::max(depth - 1 - reduction, 0);
     // Shallow-depth pruning, never of the first move, of checks or when in check.
+    // It goes on once a mate is found (a window of mate scores), or proving
+    // that no other move mates sooner would search every move in full; only
+    // futility, which no static score passes there, waits for a normal window.
     bool prune_quiet = false, see_ok = true;
-    if (best > -kBanThreshold && !in_check && quiet_window) {
+    if (best > -kBanThreshold && !in_check) {
       if (!capture) {
         prune_quiet = (depth <= 8 && move_count > (3 + depth * depth) / (2 - improving)) ||
-                      (lmr_depth <= 6 && static_eval + 120 + 100 * lmr_depth <= alpha) ||
+                      (quiet_window && lmr_depth <= 6 && static_eval + 120 + 100 * lmr_depth <= alpha) ||
                       (lmr_depth <= 6 && hist < -4000 * depth) ||
                       !see_ge(pos_, m, -25 * lmr_depth * lmr_depth);
       } else if (depth <= 6) {
