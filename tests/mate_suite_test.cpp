@@ -3,8 +3,9 @@
 // move (tests/mates.tsv, made by xiangqi-mates). Our search looks for each on a
 // budget of nodes about what 100 ms gives on this machine kind (a node budget,
 // not a clock, so the test is repeatable). Every mate in 2 must be found, and
-// no fewer mates overall than the engine found when the set was made (593 of
-// 661; the misses are mates in 3-5 and are printed): a regression floor.
+// no fewer mates overall than a floor just under today's count (611 of 661
+// since the search kept pruning in mate windows; the misses are mates in 3-5
+// and are printed).
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
@@ -67,5 +68,5 @@ TEST(MateSuite, EveryMateIsFoundWithinItsLength) {
     std::printf("mate in %d: %d of %d found\n", len, found_by_length[len], total_by_length[len]);
   std::printf("missed:%s\n", missed.c_str());
   EXPECT_EQ(found_by_length[2], total_by_length[2]) << "a mate in 2 was missed";
-  EXPECT_GE(found, 590) << "fewer mates found than when the set was made";
+  EXPECT_GE(found, 605) << "fewer mates found than the floor";
 }
