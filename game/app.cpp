@@ -1,4 +1,5 @@
 #include "app.h"
+#include "frame_priority.h"
 
 #include <SDL.h>
 #include <stb_image_write.h>
@@ -247,6 +248,7 @@ void print_frame_stats(std::vector<double> v, int frames, int moves) {
 // schedule (and vsync where the driver has it) so it never spins a core.
 void main_loop(AppModel& m, const AppOptions& o, SDL_Window* win, SDL_Renderer* r, Renderer& rend, Audio& audio) {
   const auto period = std::chrono::microseconds(15000);
+  request_short_slice();  // wake on time when the machine is busy (see frame_priority.h)
   auto deadline = Clock::now(), last_present = Clock::now();
   std::vector<double> frame_ms;
   int frame = 0;

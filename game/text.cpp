@@ -61,9 +61,15 @@ TTF_Font* Text::font(int px) {
 }
 
 int Text::width(const std::string& s, int px) {
+  // Layout asks for the same widths every frame; measuring makes FreeType
+  // read the font file, so each width is measured once.
+  const auto key = std::make_pair(s, px);
+  if (auto it = widths_.find(key); it != widths_.end()) return it->second;
   TTF_Font* f = font(px);
   int w = 0, h = 0;
   if (f && !s.empty()) TTF_SizeUTF8(f, s.c_str(), &w, &h);
+  if (widths_.size() > 4000) widths_.clear();  // strings that change (clocks, node counts) never pile up
+  widths_.emplace(key, w);
   return w;
 }
 

@@ -9,6 +9,7 @@
 #include <map>
 #include <string>
 #include <tuple>
+#include <utility>
 
 #include "sdl_handles.h"
 
@@ -37,6 +38,7 @@ class Text {
   using Key = std::tuple<std::string, int, uint32_t>;
   std::map<Key, Entry> cache_;
   std::list<Key> order_;  // least recently made first
+  std::map<std::pair<std::string, int>, int> widths_;
 };
 
 // The path of a font for `lang` that has `probe` (a code point), via fontconfig.

@@ -1,0 +1,13 @@
+// Asks the scheduler to wake the frame thread promptly when the machine is busy.
+#pragma once
+
+namespace xq {
+
+// Requests a short time slice (0.5 ms) for the calling thread. Linux 6.12+
+// (EEVDF) then lets it preempt a CPU-bound task as soon as it wakes, instead
+// of after that task's 3 ms slice; no privilege is needed and the thread's
+// share of the CPU is unchanged. Older kernels ignore the request. Returns
+// whether the kernel accepted it.
+bool request_short_slice();
+
+}  // namespace xq
