@@ -41,6 +41,7 @@
 #include "game.h"
 #include "movegen.h"
 #include "notation.h"
+#include "tune_data.h"
 #include "tune_tables.h"
 
 using namespace xq;
@@ -133,8 +134,6 @@ struct Row {
   float target;              // side to move's expected score
 };
 
-double sigmoid10(double x, double k) { return 1.0 / (1.0 + std::pow(10.0, -x / k)); }
-
 int eval_row(const Row& r, const int* w) {
   int v = r.psq;
   for (int i = 0; i < kFeatureCount; ++i) v += w[i] * r.diff[i];
@@ -161,14 +160,9 @@ int fit(const std::string& data, double lambda, int passes, int first, int last)
   std::vector<Row> rows;
   int bad = 0;
   for (std::string line; std::getline(in, line);) {
-    std::istringstream ls(line);
-    std::string fen, score, result;
-    if (!std::getline(ls, fen, '\t') || !std::getline(ls, score, '\t') || !std::getline(ls, result)) {
-      ++bad;
-      continue;
-    }
     FenData d;
-    if (!parse_fen(fen, d, nullptr)) {
+    double target = 0;
+    if (!parse_labelled(line, lambda, d, target)) {
       ++bad;
       continue;
     }
@@ -181,11 +175,9 @@ int fit(const std::string& data, double lambda, int passes, int first, int last)
     for (int i = 0; i < kFeatureCount; ++i) r.diff[i] = f[us][i] - f[~us][i];
     r.scale_us = int8_t(win_scale(p, us));
     r.scale_them = int8_t(win_scale(p, ~us));
-    const double red = std::atof(result.c_str());
-    const double stm_result = us == RED ? red : 1.0 - red;
-    r.target = float(lambda * sigmoid10(std::atof(score.c_str()), 400.0) + (1 - lambda) * stm_result);
+    r.target = float(target);
     if (evaluate(p) != eval_row(r, kEvalWeights)) {
-      std::cerr << "internal error: the tuner's evaluation differs from the engine's on " << fen << "\n";
+      std::cerr << "internal error: the tuner's evaluation differs from the engine's on " << to_fen(p) << "\n";
       return 1;
     }
     rows.push_back(r);

@@ -16,6 +16,7 @@
 
 #include "evaluate.h"
 #include "fen.h"
+#include "tune_data.h"
 
 namespace xq {
 
@@ -46,8 +47,6 @@ double value(const Row& r, const std::vector<double>& p, int* scale_out) {
   return v * scale / 16 + kTempo;
 }
 
-double sigmoid10(double x, double k) { return 1.0 / (1.0 + std::pow(10.0, -x / k)); }
-
 bool read_rows(const std::string& file, double lambda, std::vector<Row>& rows) {
   std::ifstream in(file);
   if (!in) {
@@ -55,12 +54,9 @@ bool read_rows(const std::string& file, double lambda, std::vector<Row>& rows) {
     return false;
   }
   for (std::string line; std::getline(in, line);) {
-    std::istringstream ls(line);
-    std::string fen, score, result;
     FenData d;
-    if (!std::getline(ls, fen, '\t') || !std::getline(ls, score, '\t') || !std::getline(ls, result) ||
-        !parse_fen(fen, d, nullptr))
-      continue;
+    double target = 0;
+    if (!parse_labelled(line, lambda, d, target)) continue;
     const Position& p = d.pos;
     const Color us = p.side();
     Row r;
@@ -77,9 +73,7 @@ bool read_rows(const std::string& file, double lambda, std::vector<Row>& rows) {
     r.scale_us = int8_t(win_scale(p, us));
     r.scale_them = int8_t(win_scale(p, ~us));
     r.engine_eval = evaluate(p);
-    const double red = std::atof(result.c_str());
-    const double stm_result = us == RED ? red : 1.0 - red;
-    r.target = float(lambda * sigmoid10(std::atof(score.c_str()), 400.0) + (1 - lambda) * stm_result);
+    r.target = float(target);
     rows.push_back(std::move(r));
   }
   return true;
@@ -112,8 +106,6 @@ void print_tables(const std::vector<double>& p) {
   std::printf("};\n");
 }
 
-}  // namespace
-
 // Neighbouring squares (one rank or one folded file apart) of the horse, rook,
 // cannon and pawn tables: a smoothness penalty on their differences lets a
 // square the data seldom sees borrow from its neighbours.
@@ -128,6 +120,8 @@ std::vector<std::pair<int, int>> neighbours() {
       }
   return out;
 }
+
+}  // namespace
 
 int fit_tables(const std::string& data, double lambda, int iterations, double pull, double smooth) {
   std::vector<Row> rows;
@@ -175,12 +169,12 @@ int fit_tables(const std::string& data, double lambda, int iterations, double pu
       g[a] += d;
       g[b] -= d;
     }
-    for (int i = 0; i < kParams; ++i) {
-      if (i < 50) continue;
+    const double c1 = 1 - std::pow(b1, it), c2 = 1 - std::pow(b2, it);  // Adam's bias corrections
+    for (int i = 50; i < kParams; ++i) {
       const double gi = g[i];
       m[i] = b1 * m[i] + (1 - b1) * gi;
       v[i] = b2 * v[i] + (1 - b2) * gi * gi;
-      const double mh = m[i] / (1 - std::pow(b1, it)), vh = v[i] / (1 - std::pow(b2, it));
+      const double mh = m[i] / c1, vh = v[i] / c2;
       p[i] -= rate * mh / (std::sqrt(vh) + 1e-12);
     }
     if (it % 100 == 0 || it == iterations) {
