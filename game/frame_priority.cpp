@@ -43,4 +43,18 @@ bool request_short_slice() {
 #endif
 }
 
+bool current_schedule(unsigned* policy, unsigned long long* slice_ns) {
+#ifdef __linux__
+  SchedAttr attr{};
+  if (syscall(SYS_sched_getattr, 0, &attr, sizeof attr, 0) != 0) return false;
+  *policy = attr.policy;
+  *slice_ns = attr.runtime;
+  return true;
+#else
+  (void)policy;
+  (void)slice_ns;
+  return false;
+#endif
+}
+
 }  // namespace xq

@@ -10,4 +10,8 @@ namespace xq {
 // whether the kernel accepted it.
 bool request_short_slice();
 
+// The calling thread's policy (0 = SCHED_OTHER) and requested slice in ns
+// (0 = the kernel's default); false where it cannot be read.
+bool current_schedule(unsigned* policy, unsigned long long* slice_ns);
+
 }  // namespace xq

@@ -5,27 +5,22 @@
 
 #include <gtest/gtest.h>
 #include <sys/resource.h>
-#include <sys/syscall.h>
 #include <sys/utsname.h>
 #include <unistd.h>
 
-#include <cstdint>
 #include <cstdio>
 #include <thread>
 
 namespace {
 
-struct SchedAttr {
-  uint32_t size, policy;
-  uint64_t flags;
-  int32_t nice;
-  uint32_t priority;
-  uint64_t runtime, deadline, period;
+struct Schedule {
+  unsigned policy = 0;
+  unsigned long long runtime = 0;
 };
 
-SchedAttr current() {
-  SchedAttr a{};
-  EXPECT_EQ(syscall(SYS_sched_getattr, 0, &a, sizeof a, 0), 0);
+Schedule current() {
+  Schedule a;
+  EXPECT_TRUE(xq::current_schedule(&a.policy, &a.runtime));
   return a;
 }
 
@@ -47,13 +42,13 @@ TEST(FramePriority, ShortSliceForThisThreadOnly) {
     const bool ok = xq::request_short_slice();
     EXPECT_EQ(getpriority(PRIO_PROCESS, 0), nice_before);
     if (!ok) GTEST_SKIP() << "the kernel refused sched_setattr";
-    const SchedAttr a = current();
+    const Schedule a = current();
     EXPECT_EQ(a.policy, 0u);  // still SCHED_OTHER
     if (kernel_has_custom_slices()) {
       EXPECT_EQ(a.runtime, 500000u);
     }
     std::thread([] {
-      const SchedAttr child = current();
+      const Schedule child = current();
       EXPECT_NE(child.runtime, 500000u) << "a thread started later took the frame thread's slice";
     }).join();
   }).join();
