@@ -86,20 +86,113 @@ constexpr int kPawn[90] = {
        0,    0,    0,    0,    0,    0,    0,    0,    0,  //
 };
 
-constexpr const int* kTables[7] = {kKing, kAdvisor, kElephant, kHorse, kRook, kCannon, kPawn};
+// The same for the endgame (no rooks, horses or cannons left).
+constexpr int kKingEnd[90] = {
+    0, 0, 0, 0,  0, 0,  0, 0, 0,  0, 0, 0, 0,  0, 0,  0, 0, 0,  0, 0, 0, 0,  0, 0,  0, 0, 0,
+    0, 0, 0, 0,  0, 0,  0, 0, 0,  0, 0, 0, 0,  0, 0,  0, 0, 0,  0, 0, 0, 0,  0, 0,  0, 0, 0,
+    0, 0, 0, 0,  0, 0,  0, 0, 0,  0, 0, 0, -8, -8, -8, 0, 0, 0,  0, 0, 0, -4, -2, -4, 0, 0, 0,
+    0, 0, 0, 0,  2, 0,  0, 0, 0};
+constexpr int kAdvisorEnd[90] = {
+       0,    0,    0,    0,    0,    0,    0,    0,    0,  //
+       0,    0,    0,    0,    0,    0,    0,    0,    0,  //
+       0,    0,    0,    0,    0,    0,    0,    0,    0,  //
+       0,    0,    0,    0,    0,    0,    0,    0,    0,  //
+       0,    0,    0,    0,    0,    0,    0,    0,    0,  //
+       0,    0,    0,    0,    0,    0,    0,    0,    0,  //
+       0,    0,    0,    0,    0,    0,    0,    0,    0,  //
+       0,    0,    0,  -16,    0,  -16,    0,    0,    0,  //
+       0,    0,    0,    0,   12,    0,    0,    0,    0,  //
+       0,    0,    0,  -14,    0,  -14,    0,    0,    0,  //
+};
+constexpr int kElephantEnd[90] = {
+       0,    0,    0,    0,    0,    0,    0,    0,    0,  //
+       0,    0,    0,    0,    0,    0,    0,    0,    0,  //
+       0,    0,    0,    0,    0,    0,    0,    0,    0,  //
+       0,    0,    0,    0,    0,    0,    0,    0,    0,  //
+       0,    0,    0,    0,    0,    0,    0,    0,    0,  //
+       0,    0,   -3,    0,    0,    0,   -3,    0,    0,  //
+       0,    0,    0,    0,    0,    0,    0,    0,    0,  //
+     -29,    0,    0,    0,   19,    0,    0,    0,  -29,  //
+       0,    0,    0,    0,    0,    0,    0,    0,    0,  //
+       0,    0,   -1,    0,    0,    0,   -1,    0,    0,  //
+};
+constexpr int kHorseEnd[90] = {
+       4,    5,   15,   11,    4,   11,   15,    5,    4,  //
+       4,   13,   23,   19,    8,   19,   23,   13,    4,  //
+      25,   16,    9,   28,   25,   28,    9,   16,   25,  //
+      -9,   36,   10,   33,   17,   33,   10,   36,   -9,  //
+       5,   17,   24,   32,   18,   32,   24,   17,    5,  //
+       6,   16,   26,   26,    7,   26,   26,   16,    6,  //
+       5,    4,    2,    4,   25,    4,    2,    4,    5,  //
+     -21,   -3,   25,   17,    5,   17,   25,   -3,  -21,  //
+     -25,    3,    1,  -17,  -13,  -17,    1,    3,  -25,  //
+      -1,  -36,   -6,   -9,    0,   -9,   -6,  -36,   -1,  //
+};
+constexpr int kRookEnd[90] = {
+       8,   26,   21,   25,   26,   25,   21,   26,    8,  //
+      10,   21,   22,   55,   40,   55,   22,   21,   10,  //
+      12,    1,   16,   25,   20,   25,   16,    1,   12,  //
+      10,   13,   24,   27,   15,   27,   24,   13,   10,  //
+      -2,    5,   20,   26,   15,   26,   20,    5,   -2,  //
+       4,   -1,    8,   12,   11,   12,    8,   -1,    4,  //
+       9,    5,    3,   19,   11,   19,    3,    5,    9,  //
+     -17,  -14,  -14,   -2,   -1,   -2,  -14,  -14,  -17,  //
+     -11,  -13,    2,    8,   -4,    8,    2,  -13,  -11,  //
+     -21,  -12,    1,   31,    0,   31,    1,  -12,  -21,  //
+};
+constexpr int kCannonEnd[90] = {
+       6,   18,   10,  -16,   -9,  -16,   10,   18,    6,  //
+      11,    4,   -3,   -2,  -13,   -2,   -3,    4,   11,  //
+       4,    3,  -10,  -15,   -7,  -15,  -10,    3,    4,  //
+      -5,    9,  -11,   -7,   47,   -7,  -11,    9,   -5,  //
+      -3,   -1,   -5,   -2,   34,   -2,   -5,   -1,   -3,  //
+     -17,    5,    8,   -2,   24,   -2,    8,    5,  -17,  //
+      -4,   -2,    6,   12,   24,   12,    6,   -2,   -4,  //
+     -22,   -9,    5,   20,   25,   20,    5,   -9,  -22,  //
+     -11,   -9,   11,   16,    7,   16,   11,   -9,  -11,  //
+     -20,   -7,    7,   16,    9,   16,    7,   -7,  -20,  //
+};
+constexpr int kPawnEnd[90] = {
+       2,    8,    9,    0,    3,    0,    9,    8,    2,  //
+      15,   31,   48,   83,   82,   83,   48,   31,   15,  //
+       3,   21,   40,   52,   68,   52,   40,   21,    3,  //
+       6,   17,   38,   60,   49,   60,   38,   17,    6,  //
+      12,   18,   27,   44,   34,   44,   27,   18,   12,  //
+     -31,    0,   -6,    0,    1,    0,   -6,    0,  -31,  //
+     -42,    0,  -28,    0,   14,    0,  -28,    0,  -42,  //
+       0,    0,    0,    0,    0,    0,    0,    0,    0,  //
+       0,    0,    0,    0,    0,    0,    0,    0,    0,  //
+       0,    0,    0,    0,    0,    0,    0,    0,    0,  //
+};
 
-constexpr PsqTable build_psq() {
+constexpr const int* kTables[7] = {kKing, kAdvisor, kElephant, kHorse, kRook, kCannon, kPawn};
+constexpr const int* kTablesEnd[7] = {kKingEnd, kAdvisorEnd, kElephantEnd, kHorseEnd, kRookEnd, kCannonEnd, kPawnEnd};
+
+constexpr PsqTable build_psq(const int* const* tables) {
   PsqTable t{};
   for (int p = 0; p < 7; ++p)
     for (int row = 0; row < 10; ++row)
-      for (int f = 0; f < 9; ++f) t[p][make_square(f, 9 - row)] = kPieceValue[p] + kTables[p][row * 9 + f];
+      for (int f = 0; f < 9; ++f) t[p][make_square(f, 9 - row)] = kPieceValue[p] + tables[p][row * 9 + f];
   return t;
 }
 
 }  // namespace
 
-// Built at compile time, so no start-up order can see it empty.
-constinit const PsqTable g_psq = build_psq();
+// Built at compile time, so no start-up order can see them empty.
+constinit const PsqTable g_psq = build_psq(kTables);
+constinit const PsqTable g_psq_end = build_psq(kTablesEnd);
+
+int material_phase(const Position& pos) {
+  int phase = 0;
+  for (Color c : {RED, BLACK}) phase += 2 * pos.count(c, ROOK) + pos.count(c, HORSE) + pos.count(c, CANNON);
+  return std::min(phase, kFullPhase);
+}
+
+Score psq_score(const Position& pos, Color us) {
+  const int phase = material_phase(pos);
+  const int mid = pos.psq_sum(us) - pos.psq_sum(~us), end = pos.psq_end_sum(us) - pos.psq_end_sum(~us);
+  return (mid * phase + end * (kFullPhase - phase)) / kFullPhase;
+}
 
 namespace {
 
@@ -228,7 +321,7 @@ Score evaluate_with(const Position& pos, const int* weights) {
   const Color us = pos.side();
   int f[2][kFeatureCount];
   eval_features(pos, f);
-  Score v = pos.psq_sum(us) - pos.psq_sum(~us);
+  Score v = psq_score(pos, us);
   for (int i = 0; i < kFeatureCount; ++i) v += weights[i] * (f[us][i] - f[~us][i]);
   // Endgame knowledge: the side ahead must have the means to win.
   const int scale = win_scale(pos, v > 0 ? us : ~us);

@@ -37,6 +37,14 @@ enum EvalFeature {
 constexpr int kEvalWeights[kFeatureCount] = {7, 23, 0, 16, 13, 0, 20, 16, 37, 22, 4, 13, 11, -21, -14, -39, 10, 75, 66};
 void eval_features(const Position& pos, int f[2][kFeatureCount]);
 
+// How much of the middlegame is left: rooks count 2, horses and cannons 1,
+// both sides together, at most kFullPhase (the opening's count).
+constexpr int kFullPhase = 16;
+int material_phase(const Position& pos);
+// The piece-square tables' score for us: the middlegame and endgame sums
+// blended by the phase.
+Score psq_score(const Position& pos, Color us);
+
 // Score from the side to move's view.
 Score evaluate(const Position& pos);
 // The same with other feature weights (the tuner's view of the evaluation).

@@ -35,23 +35,21 @@ void Position::clear() {
   std::memset(sq_of_, 0, sizeof sq_of_);
   side_ = RED;
   key_ = 0;
-  vl_[0] = vl_[1] = 0;
+  vl_[0] = vl_[1] = vl_end_[0] = vl_end_[1] = 0;
   std::memset(counts_, 0, sizeof counts_);
   ply_ = 0;
   rule_plies_ = 0;
   seen_.fill(0);
 }
 
-static inline int psq_value(PieceId id, Square s) {
-  Color c = color_of_id(id);
-  return g_psq[type_of_id(id)][c == RED ? s : flip_square(s)];
-}
+static inline Square psq_square(PieceId id, Square s) { return color_of_id(id) == RED ? s : flip_square(s); }
 
 void Position::add_piece(PieceId id, Square s) {
   board_[s] = uint8_t(id);
   sq_of_[id] = uint8_t(s);
   key_ ^= zobrist().piece[piece_index(id)][s];
-  vl_[color_of_id(id)] += psq_value(id, s);
+  vl_[color_of_id(id)] += g_psq[type_of_id(id)][psq_square(id, s)];
+  vl_end_[color_of_id(id)] += g_psq_end[type_of_id(id)][psq_square(id, s)];
   ++counts_[piece_index(id)];
 }
 
@@ -59,7 +57,8 @@ void Position::remove_piece(PieceId id, Square s) {
   board_[s] = 0;
   sq_of_[id] = 0;
   key_ ^= zobrist().piece[piece_index(id)][s];
-  vl_[color_of_id(id)] -= psq_value(id, s);
+  vl_[color_of_id(id)] -= g_psq[type_of_id(id)][psq_square(id, s)];
+  vl_end_[color_of_id(id)] -= g_psq_end[type_of_id(id)][psq_square(id, s)];
   --counts_[piece_index(id)];
 }
 

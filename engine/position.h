@@ -28,10 +28,13 @@ extern const Geometry g_geo;
 inline const Geometry& geo() { return g_geo; }
 
 // Piece-square values including material, from red's view; black reads the
-// point-reflected square. Owned by the evaluator, used here for the
-// incremental sums. Built at compile time.
+// point-reflected square. Two sets: the middlegame's (all majors on the
+// board) and the endgame's (none left); the evaluator blends them by the
+// material left. Owned by the evaluator, used here for the incremental sums.
+// Built at compile time.
 using PsqTable = std::array<std::array<int, 256>, 7>;
-extern const PsqTable g_psq;
+extern const PsqTable g_psq;      // middlegame
+extern const PsqTable g_psq_end;  // endgame
 
 // Zobrist keys.
 struct Zobrist {
@@ -79,7 +82,8 @@ class Position {
   Square square_of(PieceId id) const { return sq_of_[id]; }
   Color side() const { return side_; }
   uint64_t key() const { return key_; }
-  int psq_sum(Color c) const { return vl_[c]; }
+  int psq_sum(Color c) const { return vl_[c]; }          // middlegame tables
+  int psq_end_sum(Color c) const { return vl_end_[c]; }  // endgame tables
   Square king_square(Color c) const { return sq_of_[side_base(c)]; }
 
   // Make/unmake. do_move assumes a pseudo-legal move; it records whether the
@@ -124,6 +128,7 @@ class Position {
   Color side_;
   uint64_t key_;
   int vl_[2];
+  int vl_end_[2];
   int counts_[14];  // pieces on the board by colour and type
   int ply_;
   int rule_plies_ = 0;

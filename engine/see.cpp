@@ -75,7 +75,7 @@ bool see_ge(const Position& pos, Move m, int threshold) {
   if (swap <= 0) return true;  // even losing the mover leaves enough
 
   Board b;
-  for (int s = 0; s < 256; ++s) b.sq[s] = uint8_t(pos.piece_at(s));
+  std::memcpy(b.sq, pos.squares(), sizeof b.sq);
   b.sq[from] = 0;  // scans start beside `to`, so what stands on it never matters
   Color stm = pos.side();
   int res = 1;

@@ -93,3 +93,21 @@ TEST(Evaluate, AdvantagesThatCannotWinAreScaledDown) {
   EXPECT_EQ(xq::win_scale(pos_from("3k5/4a4/9/9/9/9/9/9/4N4/4K4 w - - 0 1"), xq::RED), 16);
   EXPECT_EQ(xq::win_scale(pos_from("3ak4/4a4/9/9/9/9/9/9/4N4/4K4 w - - 0 1"), xq::RED), 2);
 }
+
+TEST(Evaluate, TablesBlendByMaterialPhase) {
+  // All majors on the board: the middlegame tables alone.
+  xq::Position start = pos_from(xq::kStartFen);
+  EXPECT_EQ(xq::material_phase(start), xq::kFullPhase);
+  EXPECT_EQ(xq::psq_score(start, xq::RED), start.psq_sum(xq::RED) - start.psq_sum(xq::BLACK));
+  // Pawns and defenders only: the endgame tables alone.
+  xq::Position pawns = pos_from("3ak4/4a4/9/4p4/9/2P6/9/9/9/4K4 w - - 0 1");
+  EXPECT_EQ(xq::material_phase(pawns), 0);
+  EXPECT_EQ(xq::psq_score(pawns, xq::RED), pawns.psq_end_sum(xq::RED) - pawns.psq_end_sum(xq::BLACK));
+  EXPECT_EQ(xq::psq_score(pawns, xq::BLACK), -xq::psq_score(pawns, xq::RED));
+  // A rook and a horse against a cannon: 2 + 1 + 1 of 16, blended in that proportion.
+  xq::Position mixed = pos_from("3ak4/4a4/4c4/4p4/9/2P6/9/4N4/4R4/4K4 w - - 0 1");
+  EXPECT_EQ(xq::material_phase(mixed), 4);
+  const int mid = mixed.psq_sum(xq::RED) - mixed.psq_sum(xq::BLACK);
+  const int end = mixed.psq_end_sum(xq::RED) - mixed.psq_end_sum(xq::BLACK);
+  EXPECT_EQ(xq::psq_score(mixed, xq::RED), (mid * 4 + end * 12) / 16);
+}

@@ -14,6 +14,7 @@ void expect_same_state(const xq::Position& a, const xq::Position& b, const std::
   EXPECT_EQ(a.side(), b.side()) << where;
   for (xq::Color c : {xq::RED, xq::BLACK}) {
     EXPECT_EQ(a.psq_sum(c), b.psq_sum(c)) << where;
+    EXPECT_EQ(a.psq_end_sum(c), b.psq_end_sum(c)) << where;
     for (int t = 0; t < 7; ++t) EXPECT_EQ(a.count(c, xq::PieceType(t)), b.count(c, xq::PieceType(t))) << where;
   }
   for (int s = 0; s < 256; ++s) ASSERT_EQ(a.piece_at(s) != 0, b.piece_at(s) != 0) << where;

@@ -171,7 +171,7 @@ int fit(const std::string& data, double lambda, int passes, int first, int last)
     const Color us = p.side();
     int f[2][kFeatureCount];
     eval_features(p, f);
-    r.psq = p.psq_sum(us) - p.psq_sum(~us);
+    r.psq = psq_score(p, us);
     for (int i = 0; i < kFeatureCount; ++i) r.diff[i] = f[us][i] - f[~us][i];
     r.scale_us = int8_t(win_scale(p, us));
     r.scale_them = int8_t(win_scale(p, ~us));

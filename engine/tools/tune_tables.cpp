@@ -1,8 +1,9 @@
 // xiangqi-tune tables: fits the piece-square tables (material included) and
 // the feature weights together by gradient descent on the same data and loss
 // as `fit`. The tables are left-right symmetric, so each piece has 50 values
-// (ranks 0-9 from its own side, files folded to 0-4); a pull towards today's
-// values keeps squares the data seldom sees where they are.
+// (ranks 0-9 from its own side, files folded to 0-4) in each of the two sets
+// (middlegame, endgame: a position's value blends them by its phase); a pull
+// towards today's values keeps squares the data seldom sees where they are.
 #include "tune_tables.h"
 
 #include <algorithm>
@@ -22,8 +23,9 @@ namespace xq {
 
 namespace {
 
-constexpr int kTableParams = 7 * 50;
-constexpr int kParams = kTableParams + kFeatureCount;
+constexpr int kTableParams = 7 * 50;  // one set of tables; the endgame set follows the middlegame's
+constexpr int kParams = 2 * kTableParams + kFeatureCount;
+constexpr int kFirstWeight = 2 * kTableParams;
 
 // A piece's table slot: its type, its rank counted from its own side, its file folded.
 int table_index(PieceType t, Color c, Square s) {
@@ -33,7 +35,7 @@ int table_index(PieceType t, Color c, Square s) {
 }
 
 struct Row {
-  std::vector<std::pair<int16_t, int8_t>> terms;  // parameter, count (side to move minus the other)
+  std::vector<std::pair<int16_t, float>> terms;  // parameter, coefficient (side to move minus the other)
   int8_t scale_us, scale_them;
   float target;
   int engine_eval;  // evaluate() today: the model must agree with it before fitting
@@ -59,17 +61,21 @@ bool read_rows(const std::string& file, double lambda, std::vector<Row>& rows) {
     if (!parse_labelled(line, lambda, d, target)) continue;
     const Position& p = d.pos;
     const Color us = p.side();
+    const float mid = float(material_phase(p)) / kFullPhase;
     Row r;
     for (int id = 16; id < 48; ++id) {
       const Square s = p.square_of(id);
       if (!s) continue;
       const Color c = color_of_id(id);
-      r.terms.push_back({int16_t(table_index(type_of_id(id), c, s)), int8_t(c == us ? 1 : -1)});
+      const int i = table_index(type_of_id(id), c, s);
+      const float n = c == us ? 1 : -1;
+      if (mid > 0) r.terms.push_back({int16_t(i), n * mid});
+      if (mid < 1) r.terms.push_back({int16_t(kTableParams + i), n * (1 - mid)});
     }
     int f[2][kFeatureCount];
     eval_features(p, f);
     for (int i = 0; i < kFeatureCount; ++i)
-      if (f[us][i] != f[~us][i]) r.terms.push_back({int16_t(kTableParams + i), int8_t(f[us][i] - f[~us][i])});
+      if (f[us][i] != f[~us][i]) r.terms.push_back({int16_t(kFirstWeight + i), float(f[us][i] - f[~us][i])});
     r.scale_us = int8_t(win_scale(p, us));
     r.scale_them = int8_t(win_scale(p, ~us));
     r.engine_eval = evaluate(p);
@@ -91,33 +97,36 @@ double loss(const std::vector<Row>& rows, const std::vector<double>& p, double k
 
 void print_tables(const std::vector<double>& p) {
   static const char* names[7] = {"kKing", "kAdvisor", "kElephant", "kHorse", "kRook", "kCannon", "kPawn"};
-  for (int t = 0; t < 7; ++t) {
-    std::printf("constexpr int %s[90] = {\n", names[t]);
-    for (int rank = 9; rank >= 0; --rank) {
-      std::printf("   ");
-      for (int f = 0; f < 9; ++f)
-        std::printf(" %4ld,", std::lround(p[t * 50 + rank * 5 + std::min(f, 8 - f)]) - kPieceValue[t]);
-      std::printf("  //\n");
+  for (int set = 0; set < 2; ++set)
+    for (int t = 0; t < 7; ++t) {
+      std::printf("constexpr int %s%s[90] = {\n", names[t], set ? "End" : "");
+      for (int rank = 9; rank >= 0; --rank) {
+        std::printf("   ");
+        for (int f = 0; f < 9; ++f)
+          std::printf(" %4ld,", std::lround(p[set * kTableParams + t * 50 + rank * 5 + std::min(f, 8 - f)]) -
+                                    kPieceValue[t]);
+        std::printf("  //\n");
+      }
+      std::printf("};\n");
     }
-    std::printf("};\n");
-  }
   std::printf("constexpr int kEvalWeights[kFeatureCount] = {");
-  for (int i = 0; i < kFeatureCount; ++i) std::printf("%s%ld", i ? ", " : "", std::lround(p[kTableParams + i]));
+  for (int i = 0; i < kFeatureCount; ++i) std::printf("%s%ld", i ? ", " : "", std::lround(p[kFirstWeight + i]));
   std::printf("};\n");
 }
 
 // Neighbouring squares (one rank or one folded file apart) of the horse, rook,
-// cannon and pawn tables: a smoothness penalty on their differences lets a
-// square the data seldom sees borrow from its neighbours.
+// cannon and pawn tables of both sets: a smoothness penalty on their
+// differences lets a square the data seldom sees borrow from its neighbours.
 std::vector<std::pair<int, int>> neighbours() {
   std::vector<std::pair<int, int>> out;
-  for (int t = HORSE; t <= PAWN; ++t)
-    for (int rank = 0; rank < 10; ++rank)
-      for (int f = 0; f < 5; ++f) {
-        const int i = t * 50 + rank * 5 + f;
-        if (f < 4) out.push_back({i, i + 1});
-        if (rank < 9) out.push_back({i, i + 5});
-      }
+  for (int set = 0; set < 2; ++set)
+    for (int t = HORSE; t <= PAWN; ++t)
+      for (int rank = 0; rank < 10; ++rank)
+        for (int f = 0; f < 5; ++f) {
+          const int i = set * kTableParams + t * 50 + rank * 5 + f;
+          if (f < 4) out.push_back({i, i + 1});
+          if (rank < 9) out.push_back({i, i + 5});
+        }
   return out;
 }
 
@@ -133,12 +142,15 @@ int fit_tables(const std::string& data, double lambda, int iterations, double pu
   std::vector<double> p(kParams), p0;
   for (int t = 0; t < 7; ++t)
     for (int rank = 0; rank < 10; ++rank)
-      for (int f = 0; f < 5; ++f) p[t * 50 + rank * 5 + f] = g_psq[t][make_square(f, rank)];
-  for (int i = 0; i < kFeatureCount; ++i) p[kTableParams + i] = kEvalWeights[i];
+      for (int f = 0; f < 5; ++f) {
+        p[t * 50 + rank * 5 + f] = g_psq[t][make_square(f, rank)];
+        p[kTableParams + t * 50 + rank * 5 + f] = g_psq_end[t][make_square(f, rank)];
+      }
+  for (int i = 0; i < kFeatureCount; ++i) p[kFirstWeight + i] = kEvalWeights[i];
   p0 = p;
   for (const Row& r : rows) {
     int scale;
-    if (std::abs(value(r, p, &scale) - r.engine_eval) > 1) {
+    if (std::abs(value(r, p, &scale) - r.engine_eval) > 2) {  // the engine rounds twice
       std::cerr << "internal error: the model's evaluation differs from the engine's\n";
       return 1;
     }
@@ -151,7 +163,7 @@ int fit_tables(const std::string& data, double lambda, int iterations, double pu
   }
   std::printf("%zu positions (%zu held out), K %.0f\n", rows.size(), rows.size() - split, k);
   std::printf("error before: fit %.6f, held out %.6f\n", best, loss(rows, p, k, split, rows.size()));
-  // Adam on the full batch; the king's table and the kings' material stay fixed.
+  // Adam on the full batch; the kings' tables (and material) stay fixed.
   std::vector<double> m(kParams), v(kParams), g(kParams);
   const auto pairs = neighbours();
   const double rate = 0.5, b1 = 0.9, b2 = 0.999;
@@ -171,6 +183,7 @@ int fit_tables(const std::string& data, double lambda, int iterations, double pu
     }
     const double c1 = 1 - std::pow(b1, it), c2 = 1 - std::pow(b2, it);  // Adam's bias corrections
     for (int i = 50; i < kParams; ++i) {
+      if (i >= kTableParams && i < kTableParams + 50) continue;  // the king's endgame table
       const double gi = g[i];
       m[i] = b1 * m[i] + (1 - b1) * gi;
       v[i] = b2 * v[i] + (1 - b2) * gi * gi;
