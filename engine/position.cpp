@@ -42,14 +42,20 @@ void Position::clear() {
   seen_.fill(0);
 }
 
-static inline Square psq_square(PieceId id, Square s) { return color_of_id(id) == RED ? s : flip_square(s); }
+// Adds (sign 1) or removes (sign -1) a piece's values to both table sums.
+void Position::update_psq(PieceId id, Square s, int sign) {
+  const Color c = color_of_id(id);
+  const PieceType t = type_of_id(id);
+  const Square own = c == RED ? s : flip_square(s);  // black reads the point-reflected square
+  vl_[c] += sign * g_psq[t][own];
+  vl_end_[c] += sign * g_psq_end[t][own];
+}
 
 void Position::add_piece(PieceId id, Square s) {
   board_[s] = uint8_t(id);
   sq_of_[id] = uint8_t(s);
   key_ ^= zobrist().piece[piece_index(id)][s];
-  vl_[color_of_id(id)] += g_psq[type_of_id(id)][psq_square(id, s)];
-  vl_end_[color_of_id(id)] += g_psq_end[type_of_id(id)][psq_square(id, s)];
+  update_psq(id, s, 1);
   ++counts_[piece_index(id)];
 }
 
@@ -57,8 +63,7 @@ void Position::remove_piece(PieceId id, Square s) {
   board_[s] = 0;
   sq_of_[id] = 0;
   key_ ^= zobrist().piece[piece_index(id)][s];
-  vl_[color_of_id(id)] -= g_psq[type_of_id(id)][psq_square(id, s)];
-  vl_end_[color_of_id(id)] -= g_psq_end[type_of_id(id)][psq_square(id, s)];
+  update_psq(id, s, -1);
   --counts_[piece_index(id)];
 }
 

@@ -121,6 +121,7 @@ class Position {
  private:
   void add_piece(PieceId id, Square s);
   void remove_piece(PieceId id, Square s);
+  void update_psq(PieceId id, Square s, int sign);
   StateInfo& push_state();
 
   uint8_t board_[256];

@@ -182,8 +182,8 @@ int fit_tables(const std::string& data, double lambda, int iterations, double pu
       g[b] -= d;
     }
     const double c1 = 1 - std::pow(b1, it), c2 = 1 - std::pow(b2, it);  // Adam's bias corrections
-    for (int i = 50; i < kParams; ++i) {
-      if (i >= kTableParams && i < kTableParams + 50) continue;  // the king's endgame table
+    for (int i = 0; i < kParams; ++i) {
+      if (i < kFirstWeight && i % kTableParams < 50) continue;  // a king's table, in either set
       const double gi = g[i];
       m[i] = b1 * m[i] + (1 - b1) * gi;
       v[i] = b2 * v[i] + (1 - b2) * gi * gi;
