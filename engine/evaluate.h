@@ -34,7 +34,7 @@ enum EvalFeature {
   kMaterialPawn,
   kFeatureCount
 };
-constexpr int kEvalWeights[kFeatureCount] = {7, 23, 0, 16, 13, 0, 20, 16, 37, 22, 4, 13, 11, -21, -14, -39, 10, 75, 66};
+constexpr int kEvalWeights[kFeatureCount] = {5, 14, 8, 4, 9, 0, 14, 24, 48, 14, 3, 10, 2, -5, -24, -27, 7, 72, 66};
 void eval_features(const Position& pos, int f[2][kFeatureCount]);
 
 // How much of the middlegame is left: rooks count 2, horses and cannons 1,

@@ -347,13 +347,17 @@ Score Search::search(int depth, Score alpha, Score beta, int ply, bool cut_node)
       if (s < singular_beta) singular = true;
       else if (singular_beta >= beta) return singular_beta;  // several moves beat beta: cut
     }
+    // Only checks that do not lose material are extended: extending every
+    // check lets a side with many checking pieces grow check trees that never
+    // shorten, which made proving a found mate cost 60 times its iteration.
+    const bool safe_check = move_may_give_check(pos_, m) && see_ge(pos_, m, 0);
     make(m, ply);
     const bool gives_check = pos_.in_check();
     if ((prune_quiet || !see_ok) && !gives_check) {
       unmake();
       continue;
     }
-    const int new_depth = depth - 1 + (gives_check || singular ? 1 : 0);
+    const int new_depth = depth - 1 + ((gives_check && safe_check) || singular ? 1 : 0);
     Score s = -kInfinite;
     if (depth >= 3 && move_count > 1 + pv_node && !capture && !in_check && !gives_check) {
       // Late quiet moves are searched shallower first, the later the shallower.
