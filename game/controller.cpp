@@ -381,30 +381,29 @@ void Controller::end_sounds() {
     return;
   }
   const Color winner = v.outcome == Outcome::RedWins ? RED : BLACK;
-  const bool one_human = mode_ == Mode::HumanRed || mode_ == Mode::HumanBlack;
-  const bool human_won = one_human ? players_[winner] == PlayerKind::Human : true;
+  const bool human_won = one_human() ? players_[winner] == PlayerKind::Human : true;
   sounds_.push_back(human_won ? SoundId::Win : SoundId::Lose);
 }
 
 void Controller::undo() {
   cancel_search();
-  if (!game_.can_undo()) return;
-  game_.undo();
-  const bool one_human = mode_ == Mode::HumanRed || mode_ == Mode::HumanBlack;
-  if (one_human)
-    while (game_.can_undo() && players_[game_.side_to_move()] == PlayerKind::Computer) game_.undo();
-  anim_move_ = kNoMove;
-  clock_to_ply();
-  after_record_change();
+  step_record(true);
 }
 
 void Controller::redo() {
   if (!game_.can_redo()) return;
   cancel_search();
-  game_.redo();
-  const bool one_human = mode_ == Mode::HumanRed || mode_ == Mode::HumanBlack;
-  if (one_human)
-    while (game_.can_redo() && players_[game_.side_to_move()] == PlayerKind::Computer) game_.redo();
+  step_record(false);
+}
+
+// One ply back or forward in the record; against the computer, on to the
+// human's turn (its moves are taken back or replayed with the human's).
+void Controller::step_record(bool back) {
+  auto can = [&] { return back ? game_.can_undo() : game_.can_redo(); };
+  if (!can()) return;
+  do {
+    back ? game_.undo() : game_.redo();
+  } while (one_human() && can() && players_[game_.side_to_move()] == PlayerKind::Computer);
   anim_move_ = kNoMove;
   clock_to_ply();
   after_record_change();
@@ -412,13 +411,12 @@ void Controller::redo() {
 
 void Controller::resign() {
   if (game_over() || review_ply_ >= 0) return;
-  const bool one_human = mode_ == Mode::HumanRed || mode_ == Mode::HumanBlack;
   if (mode_ == Mode::ComputerOnly) return;
-  const Color loser = one_human ? (players_[RED] == PlayerKind::Human ? RED : BLACK) : game_.side_to_move();
+  const Color loser = one_human() ? (players_[RED] == PlayerKind::Human ? RED : BLACK) : game_.side_to_move();
   cancel_search();
   game_.resign(loser);
   after_record_change();
-  sounds_.push_back(one_human ? SoundId::Lose : SoundId::Win);
+  sounds_.push_back(one_human() ? SoundId::Lose : SoundId::Win);
 }
 
 bool Controller::offer_draw() {

@@ -205,6 +205,8 @@ class Controller {
   // Drops a failed outside engine with a notice; true when it had failed.
   bool outside_failed();
   void after_record_change();
+  void step_record(bool back);
+  bool one_human() const { return mode_ == Mode::HumanRed || mode_ == Mode::HumanBlack; }
 
   ControllerOptions options_;
   Game game_;
