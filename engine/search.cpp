@@ -34,6 +34,12 @@ struct ReductionTable {
 const ReductionTable kReductionTable;
 const auto& kReduction = kReductionTable.r;
 
+// Does a stored score settle the window: exact, or a bound on the far side of it?
+bool bound_decides(const TTHit& hit, Score alpha, Score beta) {
+  return hit.bound == BOUND_EXACT || (hit.bound == BOUND_LOWER && hit.score >= beta) ||
+         (hit.bound == BOUND_UPPER && hit.score <= alpha);
+}
+
 uint64_t mix(uint64_t x) {
   x ^= x >> 33;
   x *= 0xFF51AFD7ED558CCDULL;
@@ -161,10 +167,7 @@ Score Search::quiesce(Score alpha, Score beta, int ply, int qdepth) {
   const bool pv_node = beta - alpha > 1;
   const bool in_check = pos_.in_check();
   const TTHit hit = tt_.probe(pos_.key(), ply);
-  if (hit.found && !pv_node &&
-      ((hit.bound == BOUND_EXACT) || (hit.bound == BOUND_LOWER && hit.score >= beta) ||
-       (hit.bound == BOUND_UPPER && hit.score <= alpha)))
-    return hit.score;
+  if (hit.found && !pv_node && bound_decides(hit, alpha, beta)) return hit.score;
   const Score alpha0 = alpha;
   Score best, static_eval = kNoEval;
   if (!in_check) {
@@ -251,11 +254,7 @@ Score Search::search(int depth, Score alpha, Score beta, int ply, bool cut_node)
   // must neither take nor leave a table result.
   const Move excluded = f.excluded;
   const TTHit hit = excluded ? TTHit{} : tt_.probe(pos_.key(), ply);
-  if (hit.found && !pv_node && hit.depth >= depth) {
-    if ((hit.bound == BOUND_EXACT) || (hit.bound == BOUND_LOWER && hit.score >= beta) ||
-        (hit.bound == BOUND_UPPER && hit.score <= alpha))
-      return hit.score;
-  }
+  if (hit.found && !pv_node && hit.depth >= depth && bound_decides(hit, alpha, beta)) return hit.score;
   Move hash_move = hit.found ? hit.move : kNoMove;
   const bool in_check = pos_.in_check();
   frame(ply + 2).killers[0] = frame(ply + 2).killers[1] = kNoMove;
