@@ -237,11 +237,14 @@ bool handle_events(AppModel& m, float rx, float ry) {
   return running;
 }
 
-void print_frame_stats(std::vector<double> v, int frames, int moves) {
+// Frame times (present to present) and how late the loop woke after its
+// sleep: a late wake is the system's scheduler or timer, not our drawing.
+void print_frame_stats(std::vector<double> v, std::vector<double> late, int frames, int moves) {
   std::sort(v.begin(), v.end());
   const double mx = v.empty() ? 0 : v.back();
   const double p99 = v.empty() ? 0 : v[std::min(v.size() - 1, size_t(v.size() * 0.99))];
-  std::printf("frames %d moves %d max_ms %.2f p99_ms %.2f\n", frames, moves, mx, p99);
+  const double late_max = late.empty() ? 0 : *std::max_element(late.begin(), late.end());
+  std::printf("frames %d moves %d max_ms %.2f p99_ms %.2f wake_late_max_ms %.2f\n", frames, moves, mx, p99, late_max);
 }
 
 // The window's loop: events, the game, sounds, one frame, on a fixed 15 ms
@@ -250,7 +253,7 @@ void main_loop(AppModel& m, const AppOptions& o, SDL_Window* win, SDL_Renderer* 
   const auto period = std::chrono::microseconds(15000);
   request_short_slice();  // wake on time when the machine is busy (see frame_priority.h)
   auto deadline = Clock::now(), last_present = Clock::now();
-  std::vector<double> frame_ms;
+  std::vector<double> frame_ms, late_ms;
   int frame = 0;
   for (bool running = true; running;) {
     inject_clicks(o, frame, win);
@@ -270,6 +273,7 @@ void main_loop(AppModel& m, const AppOptions& o, SDL_Window* win, SDL_Renderer* 
     // schedule always applies; with a real 60 Hz vsync it never has to sleep.
     deadline = std::max(deadline + period, Clock::now());
     std::this_thread::sleep_until(deadline);
+    late_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - deadline).count());
     SDL_RenderPresent(r);
     const auto t = Clock::now();
     if (frame > 0) frame_ms.push_back(std::chrono::duration<double, std::milli>(t - last_present).count());
@@ -277,7 +281,7 @@ void main_loop(AppModel& m, const AppOptions& o, SDL_Window* win, SDL_Renderer* 
     ++frame;
     if (o.max_frames && frame >= o.max_frames) running = false;
   }
-  if (o.frame_stats) print_frame_stats(frame_ms, frame, m.controller().game().ply());
+  if (o.frame_stats) print_frame_stats(frame_ms, late_ms, frame, m.controller().game().ply());
 }
 
 // Opens the window and its renderer, runs the loop, closes it all.

@@ -16,9 +16,11 @@ px() { echo $((36 + $1 * 56)); }
 py() { echo $((20 + 36 + (9 - $1) * 56)); }
 
 # 1. Click the cannon h2 then e2; the computer answers.
-out="$("$game" --config-dir "$tmp/c1" --resume no --no-book --movetime 50 --max-frames 200 --print-state \
+out="$("$game" --config-dir "$tmp/c1" --resume no --no-book --movetime 50 --max-frames 200 --print-state --frame-stats \
   --click "10:$(px 7):$(py 2)" --click "20:$(px 4):$(py 2)")"
 echo "$out"
+grep -Eq '^frames 200 moves [0-9]+ max_ms [0-9.]+ p99_ms [0-9.]+ wake_late_max_ms [0-9.]+$' <<<"$out" ||
+  fail "--frame-stats did not print its line"
 moves="$(grep '^moves' <<<"$out")"
 [[ "$moves" == "moves h2e2 "* ]] || fail "the clicks did not play h2e2: $moves"
 (( $(wc -w <<<"$moves") >= 3 )) || fail "the computer did not answer: $moves"
