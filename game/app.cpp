@@ -239,7 +239,7 @@ bool handle_events(AppModel& m, float rx, float ry) {
 
 // Frame times (present to present) and how late the loop woke after its
 // sleep: a late wake is the system's scheduler or timer, not our drawing.
-void print_frame_stats(std::vector<double> v, std::vector<double> late, int frames, int moves) {
+void print_frame_stats(std::vector<double> v, const std::vector<double>& late, int frames, int moves) {
   std::sort(v.begin(), v.end());
   const double mx = v.empty() ? 0 : v.back();
   const double p99 = v.empty() ? 0 : v[std::min(v.size() - 1, size_t(v.size() * 0.99))];
@@ -273,10 +273,13 @@ void main_loop(AppModel& m, const AppOptions& o, SDL_Window* win, SDL_Renderer* 
     // schedule always applies; with a real 60 Hz vsync it never has to sleep.
     deadline = std::max(deadline + period, Clock::now());
     std::this_thread::sleep_until(deadline);
-    late_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - deadline).count());
+    const auto woke = Clock::now();
     SDL_RenderPresent(r);
     const auto t = Clock::now();
-    if (frame > 0) frame_ms.push_back(std::chrono::duration<double, std::milli>(t - last_present).count());
+    if (o.frame_stats) {  // only when asked: a long session would otherwise grow these without end
+      late_ms.push_back(std::chrono::duration<double, std::milli>(woke - deadline).count());
+      if (frame > 0) frame_ms.push_back(std::chrono::duration<double, std::milli>(t - last_present).count());
+    }
     last_present = t;
     ++frame;
     if (o.max_frames && frame >= o.max_frames) running = false;

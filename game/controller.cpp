@@ -402,7 +402,8 @@ void Controller::step_record(bool back) {
   auto can = [&] { return back ? game_.can_undo() : game_.can_redo(); };
   if (!can()) return;
   do {
-    back ? game_.undo() : game_.redo();
+    if (back) game_.undo();
+    else game_.redo();
   } while (one_human() && can() && players_[game_.side_to_move()] == PlayerKind::Computer);
   anim_move_ = kNoMove;
   clock_to_ply();
