@@ -229,24 +229,21 @@ void king_features(const Position& pos, Color c, int* f) {
   f[kShelterAdvisor] = -(2 - pos.count(c, ADVISOR)) * units;
   f[kShelterBishop] = -(2 - pos.count(c, ELEPHANT)) * units;
   const Square k = pos.king_square(c);
-  const int fwd = c == RED ? 16 : -16;
-  for (int d : {fwd, -1, 1, -fwd}) {
-    int seen = 0;
-    for (Square s = k + d; geo().in_board[s]; s += d) {
-      const PieceId p = pos.piece_at(s);
-      if (!p) continue;
-      ++seen;
-      if (color_of_id(p) == o && type_of_id(p) == CANNON) {
-        if (seen == 1 && d == fwd) {
-          f[kEmptyCannon] -= 1;
-          f[kEmptyCannonUnits] -= units;
-        } else if (seen == 2) {
-          f[kCannonAim] -= 1;
-        }
-      }
-      if (seen == 2 && color_of_id(p) == o && type_of_id(p) == ROOK) f[kRookAim] -= 1;
-      if (seen >= 2) break;
+  // The first and second pieces on the king's four lines (towards file a,
+  // file i, red's side, black's side; "forward" is towards the opponent).
+  const LineSquares l = pos.lines_from(k);
+  const int fwd = c == RED ? 3 : 2;
+  auto is = [&](Square s, PieceType t) {
+    const PieceId p = pos.piece_at(s);
+    return p && color_of_id(p) == o && type_of_id(p) == t;
+  };
+  for (int d = 0; d < 4; ++d) {
+    if (d == fwd && is(l.first[d], CANNON)) {
+      f[kEmptyCannon] -= 1;
+      f[kEmptyCannonUnits] -= units;
     }
+    if (is(l.second[d], CANNON)) f[kCannonAim] -= 1;
+    if (is(l.second[d], ROOK)) f[kRookAim] -= 1;
   }
   const int kf = file_of(k), kr = rank_of(k);
   for (int i = 5; i <= 6; ++i) {
@@ -270,8 +267,12 @@ void mobility_features(const Position& pos, Color c, int* f) {
   for (int i = 7; i <= 8; ++i) {
     const Square from = pos.square_of(base + i);
     if (!from) continue;
-    for (int d : {-16, -1, 1, 16})
-      for (Square s = from + d; geo().in_board[s] && !pos.piece_at(s); s += d) ++f[kRookMobility];
+    // Empty squares up to the first piece on each line, or to the edge.
+    const LineSquares l = pos.lines_from(from);
+    const int file = file_of(from), rank = rank_of(from);
+    f[kRookMobility] += (l.first[0] ? from - l.first[0] - 1 : file) + (l.first[1] ? l.first[1] - from - 1 : 8 - file) +
+                        (l.first[2] ? (from - l.first[2]) / 16 - 1 : rank) +
+                        (l.first[3] ? (l.first[3] - from) / 16 - 1 : 9 - rank);
   }
   for (int i = 5; i <= 6; ++i) {
     const Square from = pos.square_of(base + i);

@@ -61,21 +61,19 @@ struct Gen {
     out[n++] = make_move(from, to);
   }
 
+  // Rook or cannon moves: quiet steps up to the first piece on each line,
+  // the capture from the line tables (the first piece, or the second for a cannon).
   void slide(Square from, bool cannon) {
     const bool* in_board = geo().in_board;
-    for (int d : {-16, -1, 1, 16}) {
-      Square to = from + d;
-      while (in_board[to] && !pos.piece_at(to)) {
-        if (type != GenType::Captures) out[n++] = make_move(from, to);
-        to += d;
-      }
-      if (!in_board[to]) continue;
-      if (cannon) {
-        to += d;
-        while (in_board[to] && !pos.piece_at(to)) to += d;
-        if (!in_board[to]) continue;
-      }
-      if ((pos.piece_at(to) & opp_tag) && type != GenType::Quiets) out[n++] = make_move(from, to);
+    const LineSquares l = pos.lines_from(from);
+    static constexpr int kSteps[4] = {-16, -1, 1, 16};
+    static constexpr int kLine[4] = {2, 0, 1, 3};  // the step's index in LineSquares
+    for (int i = 0; i < 4; ++i) {
+      const int d = kSteps[i];
+      if (type != GenType::Captures)
+        for (Square to = from + d; in_board[to] && !pos.piece_at(to); to += d) out[n++] = make_move(from, to);
+      const Square target = cannon ? l.second[kLine[i]] : l.first[kLine[i]];
+      if (target && (pos.piece_at(target) & opp_tag) && type != GenType::Quiets) out[n++] = make_move(from, target);
     }
   }
 };

@@ -33,6 +33,8 @@ constinit const Zobrist g_zobrist = make_zobrist();
 void Position::clear() {
   std::memset(board_, 0, sizeof board_);
   std::memset(sq_of_, 0, sizeof sq_of_);
+  std::memset(rank_masks_, 0, sizeof rank_masks_);
+  std::memset(file_masks_, 0, sizeof file_masks_);
   side_ = RED;
   key_ = 0;
   vl_[0] = vl_[1] = vl_end_[0] = vl_end_[1] = 0;
@@ -54,6 +56,7 @@ void Position::update_psq(PieceId id, Square s, int sign) {
 void Position::add_piece(PieceId id, Square s) {
   board_[s] = uint8_t(id);
   sq_of_[id] = uint8_t(s);
+  set_occupied(s);
   key_ ^= zobrist().piece[piece_index(id)][s];
   update_psq(id, s, 1);
   ++counts_[piece_index(id)];
@@ -62,6 +65,7 @@ void Position::add_piece(PieceId id, Square s) {
 void Position::remove_piece(PieceId id, Square s) {
   board_[s] = 0;
   sq_of_[id] = 0;
+  clear_occupied(s);
   key_ ^= zobrist().piece[piece_index(id)][s];
   update_psq(id, s, -1);
   --counts_[piece_index(id)];
@@ -85,36 +89,27 @@ uint64_t Position::mirror_key() const {
 bool Position::king_attacked(Color c) const {
   const Square k = sq_of_[side_base(c)];
   if (!k) return false;
-  const Color them = ~c;
-  auto is = [&](Square s, PieceType t) {
-    const PieceId id = board_[s];
-    return id && color_of_id(id) == them && type_of_id(id) == t;
-  };
+  // Piece ids have fixed slots by type, so a type test is a range test.
+  const int them = side_base(~c);
+  auto in_slots = [&](Square s, int first, int count) { return unsigned(board_[s] - them - first) < unsigned(count); };
   // Rook, cannon and the facing king along the four lines. (Advisors and
   // elephants never leave their own half, so they cannot reach a king.)
-  static constexpr int kDirs[4] = {1, -1, 16, -16};
+  const LineSquares l = lines_from(k);
   for (int d = 0; d < 4; ++d) {
-    const int step = kDirs[d];
-    Square s = k + step;
-    while (geo().in_board[s] && !board_[s]) s += step;
-    if (!geo().in_board[s]) continue;
-    if (is(s, ROOK) || (d >= 2 && is(s, KING))) return true;  // kings face on a file
-    s += step;
-    while (geo().in_board[s] && !board_[s]) s += step;
-    if (geo().in_board[s] && is(s, CANNON)) return true;  // over one screen
+    if (in_slots(l.first[d], kTypeFirstSlot[ROOK], 2) || (d >= 2 && board_[l.first[d]] == them)) return true;
+    if (in_slots(l.second[d], kTypeFirstSlot[CANNON], 2)) return true;  // over one screen
   }
-  // Horses: the leg of a horse that attacks k is a diagonal neighbour of k.
-  static constexpr int kLegs[4] = {17, 15, -15, -17};
-  for (int leg : kLegs) {
-    if (board_[k + leg]) continue;
-    const int dx = (leg == 17 || leg == -15) ? 1 : -1;
-    const int dy = leg - dx;  // +16 or -16
-    if (is(k + leg + dx, HORSE) || is(k + leg + dy, HORSE)) return true;
+  // Horses: from each of theirs, a jump whose leg is empty.
+  for (int i = 0; i < 2; ++i) {
+    const Square h = sq_of_[them + kTypeFirstSlot[HORSE] + i];
+    if (!h) continue;
+    const int j = kHorseJump.index[k - h + 256];
+    if (j >= 0 && !board_[h + kHorseLeg[j]]) return true;
   }
   // Pawns: beside the king, or in front of it coming towards it.
   const int fwd = c == RED ? 16 : -16;
   for (Square s : {k - 1, k + 1, k + fwd})
-    if (is(s, PAWN)) return true;
+    if (in_slots(s, kTypeFirstSlot[PAWN], 5)) return true;
   return false;
 }
 
@@ -197,11 +192,15 @@ bool Position::move_is_safe(Move m) {
   board_[from] = 0;
   sq_of_[id] = uint8_t(to);
   if (cap) sq_of_[cap] = 0;
+  clear_occupied(from);
+  set_occupied(to);
   const bool safe = !king_attacked(side_);
   board_[from] = id;
   board_[to] = cap;
   sq_of_[id] = uint8_t(from);
   if (cap) sq_of_[cap] = uint8_t(to);
+  set_occupied(from);
+  if (!cap) clear_occupied(to);
   return safe;
 }
 

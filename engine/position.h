@@ -4,6 +4,7 @@
 #include <array>
 #include <cstdint>
 
+#include "lines.h"
 #include "types.h"
 
 namespace xq {
@@ -85,6 +86,11 @@ class Position {
   int psq_sum(Color c) const { return vl_[c]; }          // middlegame tables
   int psq_end_sum(Color c) const { return vl_end_[c]; }  // endgame tables
   Square king_square(Color c) const { return sq_of_[side_base(c)]; }
+  // Occupancy masks: per rank (bit = file) and per file (bit = rank).
+  const uint16_t* rank_masks() const { return rank_masks_; }
+  const uint16_t* file_masks() const { return file_masks_; }
+  // Where the lines from s meet their first and second piece (lines.h).
+  LineSquares lines_from(Square s) const { return line_squares(rank_masks_, file_masks_, s); }
 
   // Make/unmake. do_move assumes a pseudo-legal move; it records whether the
   // move gives check so that repetition judging can read it later. A caller
@@ -122,10 +128,20 @@ class Position {
   void add_piece(PieceId id, Square s);
   void remove_piece(PieceId id, Square s);
   void update_psq(PieceId id, Square s, int sign);
+  void set_occupied(Square s) {
+    rank_masks_[rank_of(s)] |= uint16_t(1u << file_of(s));
+    file_masks_[file_of(s)] |= uint16_t(1u << rank_of(s));
+  }
+  void clear_occupied(Square s) {
+    rank_masks_[rank_of(s)] &= uint16_t(~(1u << file_of(s)));
+    file_masks_[file_of(s)] &= uint16_t(~(1u << rank_of(s)));
+  }
   StateInfo& push_state();
 
   uint8_t board_[256];
   uint8_t sq_of_[48];
+  uint16_t rank_masks_[10];
+  uint16_t file_masks_[9];
   Color side_;
   uint64_t key_;
   int vl_[2];

@@ -123,11 +123,11 @@ Score Search::rule_score(int ply) const {
   return pos_.side() == loser ? -(kBanScore - ply) : kBanScore - ply;
 }
 
-void Search::make(Move m, int ply) {
+void Search::make(Move m, int ply, bool may_check) {
   Frame& f = frame(ply);
   f.move = m;
   f.cont = cont_history_->at(piece_index(pos_.piece_at(move_from(m))), move_to(m));
-  pos_.do_move(m, move_may_give_check(pos_, m));  // the search's moves are legal, from legal positions
+  pos_.do_move(m, may_check);  // the search's moves are legal, from legal positions
   tt_.prefetch(pos_.key());
 }
 
@@ -218,7 +218,7 @@ Score Search::quiesce(Score alpha, Score beta, int ply, int qdepth) {
     for (int i = 0; i < n && best < beta; ++i) {
       const Move m = quiets[i];
       if (!move_may_give_check(pos_, m) || !keeps_king_safe(m, false) || !see_ge(pos_, m, 0)) continue;
-      make(m, ply);
+      make(m, ply, true);
       if (!pos_.in_check()) {
         unmake();
         continue;
@@ -332,7 +332,8 @@ Score Search::search(int depth, Score alpha, Score beta, int ply, bool cut_node)
       }
     }
     // A pruned move is made only when it might give check (checks are never pruned).
-    if ((prune_quiet || !see_ok) && !move_may_give_check(pos_, m)) continue;
+    const bool may_check = move_may_give_check(pos_, m);
+    if ((prune_quiet || !see_ok) && !may_check) continue;
     // Singular extension: when every other move falls well short of the hash
     // move's stored score, that move is searched one ply deeper.
     bool singular = false;
@@ -349,8 +350,8 @@ Score Search::search(int depth, Score alpha, Score beta, int ply, bool cut_node)
     // Only checks that do not lose material are extended: extending every
     // check lets a side with many checking pieces grow check trees that never
     // shorten, which made proving a found mate cost 60 times its iteration.
-    const bool safe_check = move_may_give_check(pos_, m) && see_ge(pos_, m, 0);
-    make(m, ply);
+    const bool safe_check = may_check && see_ge(pos_, m, 0);
+    make(m, ply, may_check);
     const bool gives_check = pos_.in_check();
     if ((prune_quiet || !see_ok) && !gives_check) {
       unmake();

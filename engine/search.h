@@ -89,7 +89,9 @@ class Search {
   // Rule-based result of the current node (repetition, no-capture limit), or
   // kInfinite when the rules say nothing.
   Score rule_score(int ply) const;
-  void make(Move m, int ply);
+  // may_check: move_may_give_check(m), when the caller has it already.
+  void make(Move m, int ply, bool may_check);
+  void make(Move m, int ply) { make(m, ply, move_may_give_check(pos_, m)); }
   void unmake();
   void update_quiet_stats(int ply, Move best, const Move* quiets, int quiet_count, int depth);
 

@@ -12,13 +12,26 @@ namespace {
 constexpr int kSeeValue[7] = {5000, kPieceValue[1], kPieceValue[2], kPieceValue[3],
                               kPieceValue[4], kPieceValue[5], kPieceValue[6]};
 
-// A scratch board: piece ids by square. Captures are played on it by moving
-// ids, so every scan sees the lines opened and closed by earlier captures.
+// The exchange's board: the position with the pieces that have captured
+// taken off. Only the occupancy masks are copied; a square still marked
+// occupied holds the position's piece, so every scan sees the lines opened
+// by earlier captures.
 struct Board {
-  uint8_t sq[256];
+  const Position& pos;
+  uint16_t ranks[10];
+  uint16_t files[9];
+  explicit Board(const Position& p) : pos(p) {
+    std::memcpy(ranks, p.rank_masks(), sizeof ranks);
+    std::memcpy(files, p.file_masks(), sizeof files);
+  }
+  bool occupied(Square s) const { return ranks[rank_of(s)] >> file_of(s) & 1; }  // s on the board
+  void remove(Square s) {
+    ranks[rank_of(s)] &= uint16_t(~(1u << file_of(s)));
+    files[file_of(s)] &= uint16_t(~(1u << rank_of(s)));
+  }
   bool is(Square s, Color c, PieceType t) const {
-    const int p = sq[s];
-    return p && color_of_id(p) == c && type_of_id(p) == t;
+    const int p = pos.piece_at(s);  // 0 off the board
+    return p && color_of_id(p) == c && type_of_id(p) == t && occupied(s);
   }
 };
 
@@ -30,30 +43,38 @@ Square least_attacker(const Board& b, Square to, Color c, PieceType* type) {
   if (b.is(to - fwd, c, PAWN)) return *type = PAWN, to - fwd;
   for (int d : {-1, 1})
     if (b.is(to + d, c, PAWN) && g.side_of_river[to + d] != int(c)) return *type = PAWN, to + d;
-  if (g.in_palace[to]) {
-    for (int d : {-17, -15, 15, 17})
-      if (g.in_palace[to + d] && b.is(to + d, c, ADVISOR)) return *type = ADVISOR, to + d;
+  // Advisors, elephants and horses from c's own (at most two of each).
+  const Position& pos = b.pos;
+  const int base = side_base(c);
+  for (int i = 0; i < 2; ++i) {
+    const Square a = pos.square_of(base + kTypeFirstSlot[ADVISOR] + i);
+    const int d = to - a;
+    if (a && (d == 15 || d == -15 || d == 17 || d == -17) && g.in_palace[to] && b.occupied(a))
+      return *type = ADVISOR, a;
   }
-  for (int d : {-34, -30, 30, 34}) {
-    const Square e = to + d;
-    if (e < 0 || e > 255 || !g.in_board[e] || g.side_of_river[e] != g.side_of_river[to]) continue;
-    if (b.is(e, c, ELEPHANT) && !b.sq[to + d / 2]) return *type = ELEPHANT, e;
+  for (int i = 0; i < 2; ++i) {
+    const Square e = pos.square_of(base + kTypeFirstSlot[ELEPHANT] + i);
+    const int d = to - e;
+    if (e && (d == 30 || d == -30 || d == 34 || d == -34) && g.side_of_river[e] == g.side_of_river[to] &&
+        b.occupied(e) && !b.occupied(e + d / 2))
+      return *type = ELEPHANT, e;
   }
-  for (int k = 0; k < 8; ++k) {
-    const Square h = to - kHorseDelta[k];
-    if (h < 0 || h > 255 || !g.in_board[h]) continue;
-    if (b.is(h, c, HORSE) && !b.sq[h + kHorseLeg[k]]) return *type = HORSE, h;
+  // Of two horses, the one whose jump comes first in kHorseDelta (a fixed choice).
+  Square horse = 0;
+  int horse_jump = 8;
+  for (int i = 0; i < 2; ++i) {
+    const Square h = pos.square_of(base + kTypeFirstSlot[HORSE] + i);
+    if (!h || !b.occupied(h)) continue;
+    const int j = kHorseJump.index[to - h + 256];
+    if (j >= 0 && j < horse_jump && !b.occupied(h + kHorseLeg[j])) horse = h, horse_jump = j;
   }
+  if (horse) return *type = HORSE, horse;
   // Lines: the first piece may be a rook, the second (over a screen) a cannon.
   Square rook = 0, cannon = 0;
-  for (int d : {-16, -1, 1, 16}) {
-    Square s = to + d;
-    while (g.in_board[s] && !b.sq[s]) s += d;
-    if (!g.in_board[s]) continue;
-    if (!rook && b.is(s, c, ROOK)) rook = s;
-    s += d;
-    while (g.in_board[s] && !b.sq[s]) s += d;
-    if (g.in_board[s] && !cannon && b.is(s, c, CANNON)) cannon = s;
+  const LineSquares l = line_squares(b.ranks, b.files, to);
+  for (int d : {2, 0, 1, 3}) {  // towards red, file a, file i, black
+    if (!rook && l.first[d] && b.is(l.first[d], c, ROOK)) rook = l.first[d];
+    if (!cannon && l.second[d] && b.is(l.second[d], c, CANNON)) cannon = l.second[d];
   }
   if (cannon && (!rook || kSeeValue[CANNON] <= kSeeValue[ROOK])) return *type = CANNON, cannon;
   if (rook) return *type = ROOK, rook;
@@ -74,9 +95,8 @@ bool see_ge(const Position& pos, Move m, int threshold) {
   swap = kSeeValue[type_of_id(pos.piece_at(from))] - swap;
   if (swap <= 0) return true;  // even losing the mover leaves enough
 
-  Board b;
-  std::memcpy(b.sq, pos.squares(), sizeof b.sq);
-  b.sq[from] = 0;  // scans start beside `to`, so what stands on it never matters
+  Board b(pos);
+  b.remove(from);  // scans start beside `to`, so what stands on it never matters
   Color stm = pos.side();
   int res = 1;
   for (;;) {
@@ -88,12 +108,12 @@ bool see_ge(const Position& pos, Move m, int threshold) {
     // A king may take only when nothing can take it back (its own square
     // emptied first: it may have been a cannon's screen).
     if (t == KING) {
-      b.sq[s] = 0;
+      b.remove(s);
       return least_attacker(b, to, ~stm, &t) ? res ^ 1 : res;
     }
     swap = kSeeValue[t] - swap;
     if (swap < res) break;
-    b.sq[s] = 0;
+    b.remove(s);
   }
   return res != 0;
 }

@@ -27,6 +27,19 @@ enum PieceType : int { KING = 0, ADVISOR, ELEPHANT, HORSE, ROOK, CANNON, PAWN, N
 // (one orthogonal step from the horse towards the jump).
 constexpr int kHorseDelta[8] = {-33, -31, -18, 14, -14, 18, 31, 33};
 constexpr int kHorseLeg[8] = {-16, -16, -1, -1, 1, 1, 16, 16};
+// Which jump goes from a horse to a square: kHorseJump[to - from + 256] is
+// the index into kHorseDelta, or -1 when no jump joins them. Attack tests
+// start from the (at most two) horses instead of the eight squares around.
+struct HorseJumpTable {
+  int8_t index[512];
+};
+constexpr HorseJumpTable make_horse_jumps() {
+  HorseJumpTable t{};
+  for (auto& i : t.index) i = -1;
+  for (int k = 0; k < 8; ++k) t.index[kHorseDelta[k] + 256] = int8_t(k);
+  return t;
+}
+inline constexpr HorseJumpTable kHorseJump = make_horse_jumps();
 
 // Piece ids in the board array: 0 = empty, 16..31 red, 32..47 black, in the
 // fixed order K A A B B N N R R C C P P P P P. Fixed slots make the piece

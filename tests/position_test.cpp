@@ -1,5 +1,5 @@
 // Incremental state (key, material and table sums, piece counts, the
-// no-capture counter) equals a fresh computation from the FEN after random
+// no-capture counter, the rank and file occupancy masks) equals a fresh computation from the FEN after random
 // games, and undoing every move restores the start; histories longer than
 // the history buffer keep working.
 #include <random>
@@ -18,6 +18,31 @@ void expect_same_state(const xq::Position& a, const xq::Position& b, const std::
     for (int t = 0; t < 7; ++t) EXPECT_EQ(a.count(c, xq::PieceType(t)), b.count(c, xq::PieceType(t))) << where;
   }
   for (int s = 0; s < 256; ++s) ASSERT_EQ(a.piece_at(s) != 0, b.piece_at(s) != 0) << where;
+}
+
+// The occupancy masks agree with the board, and the line tables' first and
+// second pieces with a square-by-square walk, from every square.
+void expect_lines_match_the_board(const xq::Position& p, const std::string& where) {
+  for (int r = 0; r < 10; ++r)
+    for (int f = 0; f < 9; ++f) {
+      const bool occupied = p.piece_at(xq::make_square(f, r)) != 0;
+      ASSERT_EQ(bool(p.rank_masks()[r] >> f & 1), occupied) << where << " rank mask " << r << " file " << f;
+      ASSERT_EQ(bool(p.file_masks()[f] >> r & 1), occupied) << where << " file mask " << f << " rank " << r;
+    }
+  static constexpr int kSteps[4] = {-1, 1, -16, 16};
+  for (int r = 0; r < 10; ++r)
+    for (int f = 0; f < 9; ++f) {
+      const xq::Square s = xq::make_square(f, r);
+      const xq::LineSquares l = p.lines_from(s);
+      for (int d = 0; d < 4; ++d) {
+        xq::Square hit[2] = {0, 0};
+        int found = 0;
+        for (xq::Square t = s + kSteps[d]; xq::geo().in_board[t] && found < 2; t += kSteps[d])
+          if (p.piece_at(t)) hit[found++] = t;
+        ASSERT_EQ(l.first[d], hit[0]) << where << " square " << s << " direction " << d;
+        ASSERT_EQ(l.second[d], hit[1]) << where << " square " << s << " direction " << d;
+      }
+    }
 }
 
 }  // namespace
@@ -44,10 +69,14 @@ TEST(Position, IncrementalStateMatchesARecomputation) {
       const std::string fen = xq::to_fen(p, since_capture);
       xq::Position fresh = pos_from(fen);
       expect_same_state(p, fresh, fen);
+      const int pseudo = xq::generate(p, moves);
+      for (int i = 0; i < pseudo; ++i) p.move_is_safe(moves[i]);  // must restore the masks
+      expect_lines_match_the_board(p, fen);
       ASSERT_EQ(fresh.rule_plies(), since_capture) << "the FEN's halfmove counter is read";
     }
     for (int i = 0; i < plies; ++i) p.undo_move();
     expect_same_state(p, start, "after undoing every move");
+    expect_lines_match_the_board(p, "after undoing every move");
     EXPECT_EQ(p.rule_plies(), 0);
   }
 }

@@ -1,0 +1,71 @@
+// Rook and cannon lines by table lookup: the position keeps one occupancy
+// bit mask per rank (bit = file) and per file (bit = rank), and these tables
+// give, for a square's index along its line and the line's mask, the first
+// piece met in each direction (what a rook takes, or stops at) and the
+// second (what a cannon takes over its screen). Scanning square by square
+// was about a third of the search's time (attack tests, SEE, generation).
+#pragma once
+#include <cstdint>
+
+namespace xq {
+
+// Along one line of n squares (9 on a rank, 10 on a file), from index i:
+// distances to the first and second occupied index towards lower [0] and
+// higher [1] indices, 0 when there is none.
+struct LineStops {
+  int8_t first[2];
+  int8_t second[2];
+};
+
+template <int N>
+struct LineTable {
+  LineStops at[N][1 << N];
+};
+
+template <int N>
+constexpr LineTable<N> make_line_table() {
+  LineTable<N> t{};
+  for (int i = 0; i < N; ++i)
+    for (int occ = 0; occ < (1 << N); ++occ)
+      for (int dir = 0; dir < 2; ++dir) {
+        const int step = dir ? 1 : -1;
+        int found = 0;
+        for (int j = i + step; j >= 0 && j < N && found < 2; j += step) {
+          if (!(occ >> j & 1)) continue;
+          if (found++ == 0) t.at[i][occ].first[dir] = int8_t(j - i);
+          else t.at[i][occ].second[dir] = int8_t(j - i);
+        }
+      }
+  return t;
+}
+
+extern const LineTable<9> g_rank_lines;   // index = file, mask = a rank's occupancy
+extern const LineTable<10> g_file_lines;  // index = rank, mask = a file's occupancy
+
+}  // namespace xq
+
+namespace xq {
+
+// The squares where the four lines from s (towards file a, towards file i,
+// towards red's side, towards black's side) meet their first and second
+// piece, 0 where there is none; from the rank and file occupancy masks.
+// Squares are the 16x16 mailbox's (types.h): file = (s & 15) - 3, rank = (s >> 4) - 3.
+struct LineSquares {
+  int first[4];
+  int second[4];
+};
+inline LineSquares line_squares(const uint16_t* rank_masks, const uint16_t* file_masks, int s) {
+  const int file = (s & 15) - 3, rank = (s >> 4) - 3;
+  const LineStops& r = g_rank_lines.at[file][rank_masks[rank]];
+  const LineStops& f = g_file_lines.at[rank][file_masks[file]];
+  LineSquares out;
+  for (int d = 0; d < 2; ++d) {
+    out.first[d] = r.first[d] ? s + r.first[d] : 0;
+    out.second[d] = r.second[d] ? s + r.second[d] : 0;
+    out.first[2 + d] = f.first[d] ? s + 16 * f.first[d] : 0;
+    out.second[2 + d] = f.second[d] ? s + 16 * f.second[d] : 0;
+  }
+  return out;
+}
+
+}  // namespace xq
