@@ -36,7 +36,7 @@ void Position::clear() {
   std::memset(rank_masks_, 0, sizeof rank_masks_);
   std::memset(file_masks_, 0, sizeof file_masks_);
   side_ = RED;
-  key_ = 0;
+  key_ = pawn_key_ = 0;
   vl_[0] = vl_[1] = vl_end_[0] = vl_end_[1] = 0;
   std::memset(counts_, 0, sizeof counts_);
   ply_ = 0;
@@ -58,6 +58,7 @@ void Position::add_piece(PieceId id, Square s) {
   sq_of_[id] = uint8_t(s);
   set_occupied(s);
   key_ ^= zobrist().piece[piece_index(id)][s];
+  if (type_of_id(id) == PAWN) pawn_key_ ^= zobrist().piece[piece_index(id)][s];
   update_psq(id, s, 1);
   ++counts_[piece_index(id)];
 }
@@ -67,6 +68,7 @@ void Position::remove_piece(PieceId id, Square s) {
   sq_of_[id] = 0;
   clear_occupied(s);
   key_ ^= zobrist().piece[piece_index(id)][s];
+  if (type_of_id(id) == PAWN) pawn_key_ ^= zobrist().piece[piece_index(id)][s];
   update_psq(id, s, -1);
   --counts_[piece_index(id)];
 }

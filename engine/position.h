@@ -83,6 +83,7 @@ class Position {
   Square square_of(PieceId id) const { return sq_of_[id]; }
   Color side() const { return side_; }
   uint64_t key() const { return key_; }
+  uint64_t pawn_key() const { return pawn_key_; }  // the pawns' part of the key (for correction history)
   int psq_sum(Color c) const { return vl_[c]; }          // middlegame tables
   int psq_end_sum(Color c) const { return vl_end_[c]; }  // endgame tables
   Square king_square(Color c) const { return sq_of_[side_base(c)]; }
@@ -144,6 +145,7 @@ class Position {
   uint16_t file_masks_[9];
   Color side_;
   uint64_t key_;
+  uint64_t pawn_key_;
   int vl_[2];
   int vl_end_[2];
   int counts_[14];  // pieces on the board by colour and type

@@ -63,6 +63,7 @@ void Search::clear() {
   history_.clear();
   cont_history_->clear();
   std::memset(counter_moves_, 0, sizeof counter_moves_);
+  std::memset(correction_, 0, sizeof correction_);
   for (Frame& f : frames_) f = Frame{};
 }
 
@@ -133,6 +134,17 @@ void Search::make(Move m, int ply, bool may_check) {
 
 void Search::unmake() { pos_.undo_move(); }
 
+Score Search::corrected(Score raw) {
+  const Score v = raw + correction_entry() / kCorrectionGrain;
+  return std::clamp(v, -kBanThreshold + 1, kBanThreshold - 1);
+}
+
+void Search::update_correction(Score searched, Score static_eval, int depth) {
+  const int bonus = std::clamp((searched - static_eval) * depth / 8, -kCorrectionLimit / 4, kCorrectionLimit / 4);
+  int16_t& e = correction_entry();
+  e = int16_t(e + bonus - e * std::abs(bonus) / kCorrectionLimit);  // drifts back as it nears the limit
+}
+
 void Search::update_quiet_stats(int ply, Move best, const Move* quiets, int quiet_count, int depth) {
   const Color us = pos_.side();
   const int bonus = std::min(16 * depth * depth + 128 * depth - 100, 4000);
@@ -169,12 +181,13 @@ Score Search::quiesce(Score alpha, Score beta, int ply, int qdepth) {
   const TTHit hit = tt_.probe(pos_.key(), ply);
   if (hit.found && !pv_node && bound_decides(hit, alpha, beta)) return hit.score;
   const Score alpha0 = alpha;
-  Score best, static_eval = kNoEval;
+  Score best, static_eval = kNoEval, raw_eval = kNoEval;  // the table keeps the raw evaluation
   if (!in_check) {
-    static_eval = hit.found && hit.eval != kNoEval ? hit.eval : eval();
+    raw_eval = hit.found && hit.eval != kNoEval ? hit.eval : eval();
+    static_eval = corrected(raw_eval);
     best = static_eval;
     if (best >= beta) {
-      if (!hit.found) tt_.store(pos_.key(), ply, kNoMove, best, BOUND_LOWER, 0, static_eval);
+      if (!hit.found) tt_.store(pos_.key(), ply, kNoMove, best, BOUND_LOWER, 0, raw_eval);
       return best;
     }
     alpha = std::max(alpha, best);
@@ -227,7 +240,7 @@ Score Search::quiesce(Score alpha, Score beta, int ply, int qdepth) {
     }
   }
   const Bound bound = best >= beta ? BOUND_LOWER : best > alpha0 && pv_node ? BOUND_EXACT : BOUND_UPPER;
-  tt_.store(pos_.key(), ply, best_move, best, bound, 0, static_eval);
+  tt_.store(pos_.key(), ply, best_move, best, bound, 0, raw_eval);
   return best;
 }
 
@@ -258,9 +271,14 @@ Score Search::search(int depth, Score alpha, Score beta, int ply, bool cut_node)
   Move hash_move = hit.found ? hit.move : kNoMove;
   const bool in_check = pos_.in_check();
   frame(ply + 2).killers[0] = frame(ply + 2).killers[1] = kNoMove;
-  Score static_eval = kNoEval, estimate = kNoEval;
+  Score static_eval = kNoEval, estimate = kNoEval, raw_eval = kNoEval;  // the table keeps the raw evaluation
   if (!in_check) {
-    static_eval = excluded ? f.static_eval : hit.found && hit.eval != kNoEval ? hit.eval : eval();
+    if (!excluded) {
+      raw_eval = hit.found && hit.eval != kNoEval ? hit.eval : eval();
+      static_eval = corrected(raw_eval);
+    } else {
+      static_eval = f.static_eval;
+    }
     estimate = static_eval;
     // A stored search result is a better guess than the static score when its bound allows.
     if (hit.found && std::abs(hit.score) < kBanThreshold &&
@@ -389,7 +407,12 @@ Score Search::search(int depth, Score alpha, Score beta, int ply, bool cut_node)
     update_quiet_stats(ply, best_move, quiets, quiet_count, depth);
   if (excluded) return best;
   const Bound bound = best >= beta ? BOUND_LOWER : best > alpha0 && pv_node ? BOUND_EXACT : BOUND_UPPER;
-  tt_.store(pos_.key(), ply, best_move, best, bound, depth, static_eval);
+  // A quiet best move (or none) whose score the bound pins on the right side
+  // of the static evaluation tells how far off that evaluation was.
+  if (!in_check && (!best_move || !pos_.piece_at(move_to(best_move))) && std::abs(best) < kBanThreshold &&
+      !(bound == BOUND_LOWER && best <= static_eval) && !(bound == BOUND_UPPER && best >= static_eval))
+    update_correction(best, static_eval, depth);
+  tt_.store(pos_.key(), ply, best_move, best, bound, depth, raw_eval);
   return best;
 }
 

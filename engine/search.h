@@ -94,12 +94,19 @@ class Search {
   void make(Move m, int ply) { make(m, ply, move_may_give_check(pos_, m)); }
   void unmake();
   void update_quiet_stats(int ply, Move best, const Move* quiets, int quiet_count, int depth);
+  // Correction history: how far searches found the static evaluation off
+  // in positions with the same pawns, for the side to move; added to it.
+  static constexpr int kCorrectionSize = 16384, kCorrectionLimit = 1024, kCorrectionGrain = 32;
+  int16_t& correction_entry() { return correction_[pos_.side()][pos_.pawn_key() & (kCorrectionSize - 1)]; }
+  Score corrected(Score raw);
+  void update_correction(Score searched, Score static_eval, int depth);
 
   TranspositionTable& tt_;
   Position pos_;
   ButterflyHistory history_;
   std::unique_ptr<ContinuationHistory> cont_history_;
   Move counter_moves_[14][256];
+  int16_t correction_[2][kCorrectionSize];
   Frame frames_[kMaxPly + 4];
   Move pv_[kMaxPly + 2][kMaxPly + 2];
   int pv_len_[kMaxPly + 2];

@@ -1,4 +1,4 @@
-// Incremental state (key, material and table sums, piece counts, the
+// Incremental state (key, pawn key, material and table sums, piece counts, the
 // no-capture counter, the rank and file occupancy masks) equals a fresh computation from the FEN after random
 // games, and undoing every move restores the start; histories longer than
 // the history buffer keep working.
@@ -11,6 +11,7 @@ namespace {
 
 void expect_same_state(const xq::Position& a, const xq::Position& b, const std::string& where) {
   EXPECT_EQ(a.key(), b.key()) << where;
+  EXPECT_EQ(a.pawn_key(), b.pawn_key()) << where;
   EXPECT_EQ(a.side(), b.side()) << where;
   for (xq::Color c : {xq::RED, xq::BLACK}) {
     EXPECT_EQ(a.psq_sum(c), b.psq_sum(c)) << where;
