@@ -44,7 +44,10 @@ std::string read_all(const std::string& path) {
 
 TEST(Book, EveryEntryIsLegalAndReachable) {
   const auto& entries = book().entries();
-  ASSERT_GT(entries.size(), 1000u);
+  // A real book, not a stub: the builder keeps 1,000 of the source's moves
+  // (it drops those its own search finds dubious, so the count moves a little
+  // with the engine).
+  ASSERT_GE(entries.size(), 950u);
   // Walk the book from the start; every entry met must be legal where it stands.
   std::set<std::pair<uint64_t, uint16_t>> met;
   std::set<uint64_t> seen;
