@@ -22,10 +22,9 @@ void ReviewJob::start(const Game& g, const ReviewOptions& options) {
       done_ = done;
       total_ = total;
     });
-    if (!stop_.load()) {
-      std::lock_guard<std::mutex> lock(mutex_);
-      result_ = std::move(review);
-    }
+    // Under the lock, so whoever takes the result also sees the job ended.
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (!stop_.load()) result_ = std::move(review);
     running_ = false;
   });
 }
