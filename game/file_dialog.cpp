@@ -100,10 +100,9 @@ bool FileDialog::start(const std::vector<std::string>& argv) {
     std::string out;
     const int status = run_capture(argv, out);
     while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.pop_back();
-    {
-      std::lock_guard<std::mutex> lock(state->mutex);
-      state->result = status == 0 ? out : "";
-    }
+    // Under the lock, so whoever takes the result also sees the dialog closed.
+    std::lock_guard<std::mutex> lock(state->mutex);
+    state->result = status == 0 ? out : "";
     state->running = false;
   }).detach();
   return true;
