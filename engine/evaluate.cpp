@@ -261,72 +261,6 @@ void king_features(const Position& pos, Color c, int* f) {
   }
 }
 
-// Palace squares (ranks low..low+2, files d-f) on a line from square a,
-// exclusive, to square b, inclusive (0: the board's edge), in direction d
-// (as lines_from numbers them).
-int palace_run(int a, int b, int d, int low) {
-  const int file = file_of(a), rank = rank_of(a);
-  int lo, hi, first, last;
-  if (d < 2) {
-    if (rank < low || rank > low + 2) return 0;
-    lo = d == 0 ? (b ? file_of(b) : 0) : file + 1;
-    hi = d == 0 ? file - 1 : (b ? file_of(b) : 8);
-    first = 3, last = 5;
-  } else {
-    if (file < 3 || file > 5) return 0;
-    lo = d == 2 ? (b ? rank_of(b) : 0) : rank + 1;
-    hi = d == 2 ? rank - 1 : (b ? rank_of(b) : 9);
-    first = low, last = low + 2;
-  }
-  return std::max(0, std::min(hi, last) - std::max(lo, first) + 1);
-}
-
-// Enemy attacks on c's palace (the nine squares the king lives in, whoever
-// stands on them): (attacker, square) pairs by kind of piece, and how many
-// different pieces take part, squared, since attackers that join up mate.
-// A rook reaches up to its first piece, a cannon from its screen to the
-// piece after it.
-void palace_features(const Position& pos, Color c, int* f) {
-  const Color o = ~c;
-  const int base = side_base(o);
-  const int low = c == RED ? 0 : 7;
-  int attackers = 0;
-  for (int i = 7; i <= 10; ++i) {
-    const Square s = pos.square_of(base + i);
-    if (!s) continue;
-    const bool rook = i <= 8;
-    const LineSquares l = pos.lines_from(s);
-    int n = 0;
-    for (int d = 0; d < 4; ++d) {
-      if (rook) n += palace_run(s, l.first[d], d, low);
-      else if (l.first[d]) n += palace_run(l.first[d], l.second[d], d, low);
-    }
-    f[rook ? kPalaceRook : kPalaceCannon] -= n;
-    attackers += n > 0;
-  }
-  for (int i = 5; i <= 6; ++i) {
-    const Square h = pos.square_of(base + i);
-    if (!h) continue;
-    int n = 0;
-    for (int k = 0; k < 8; ++k) {
-      const Square to = h + kHorseDelta[k];
-      n += geo().in_palace[to] && geo().side_of_river[to] == int(c) && !pos.piece_at(h + kHorseLeg[k]);
-    }
-    f[kPalaceHorse] -= n;
-    attackers += n > 0;
-  }
-  const int forward = o == RED ? 16 : -16;
-  for (int i = 11; i < 16; ++i) {
-    const Square s = pos.square_of(base + i);
-    if (!s) continue;
-    int n = 0;
-    for (const int step : {forward, -1, 1}) n += geo().in_palace[s + step] && geo().side_of_river[s + step] == int(c);
-    f[kPalacePawn] -= n;
-    attackers += n > 0;
-  }
-  f[kPalaceAttackers] = -attackers * attackers;
-}
-
 // Mobility of rooks (squares along open lines) and horses (unblocked jumps).
 void mobility_features(const Position& pos, Color c, int* f) {
   const int base = side_base(c);
@@ -366,7 +300,6 @@ void eval_features(const Position& pos, int f[2][kFeatureCount]) {
     // Horses and cannons trade value as the board empties: a cannon needs screens, a horse room.
     g[kPhase] = (majors - 6) * (pos.count(c, CANNON) - pos.count(c, HORSE));
     king_features(pos, c, g);
-    palace_features(pos, c, g);
     mobility_features(pos, c, g);
     for (int t = ADVISOR; t <= PAWN; ++t) g[kMaterialAdvisor + t - ADVISOR] = pos.count(c, PieceType(t));
   }

@@ -26,11 +26,6 @@ enum EvalFeature {
   kRookMobility,      // empty squares along the rooks' lines
   kHorseMobility,     // horse jumps not blocked by a leg nor onto an own piece
   kHorseTrapped,      // -1 for a horse with at most one such jump
-  kPalaceRook,        // -(palace squares each enemy rook attacks, summed)
-  kPalaceHorse,       // the same for enemy horses
-  kPalaceCannon,      // the same for enemy cannons (over one screen)
-  kPalacePawn,        // the same for enemy pawns
-  kPalaceAttackers,   // -(enemy pieces attacking the palace)^2: attacks that join up
   kMaterialAdvisor,   // piece counts: corrections to the table values (tuning)
   kMaterialBishop,
   kMaterialKnight,
@@ -39,8 +34,7 @@ enum EvalFeature {
   kMaterialPawn,
   kFeatureCount
 };
-constexpr int kEvalWeights[kFeatureCount] = {5, 14, 8, 4, 9, 0, 14, 24, 48, 14, 3, 10, 2, 1, -5, -3, -9, 8,
-                                               -5, -24, -27, 7, 72, 66};
+constexpr int kEvalWeights[kFeatureCount] = {5, 14, 8, 4, 9, 0, 14, 24, 48, 14, 3, 10, 2, -5, -24, -27, 7, 72, 66};
 void eval_features(const Position& pos, int f[2][kFeatureCount]);
 
 // How much of the middlegame is left: rooks count 2, horses and cannons 1,

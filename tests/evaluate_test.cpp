@@ -111,26 +111,3 @@ TEST(Evaluate, TablesBlendByMaterialPhase) {
   const int end = mixed.psq_end_sum(xq::RED) - mixed.psq_end_sum(xq::BLACK);
   EXPECT_EQ(xq::psq_score(mixed, xq::RED), (mid * 4 + end * 12) / 16);
 }
-
-TEST(Evaluate, AttacksOnThePalaceAreCountedByPieceAndSquare) {
-  // Red's rook on a8 sweeps d8-f8, the horse on g6 reaches e7 and f8, the
-  // cannon on f2 fires over the horse on f5 at f7-f9, the pawn on d6 steps to
-  // d7: four pieces against black's palace, none against red's.
-  int f[2][xq::kFeatureCount];
-  xq::eval_features(pos_from("4k4/R8/9/3P2N2/5n3/9/9/5C3/9/3K5 w - - 0 1"), f);
-  EXPECT_EQ(f[xq::BLACK][xq::kPalaceRook], -3);
-  EXPECT_EQ(f[xq::BLACK][xq::kPalaceHorse], -2);
-  EXPECT_EQ(f[xq::BLACK][xq::kPalaceCannon], -3);
-  EXPECT_EQ(f[xq::BLACK][xq::kPalacePawn], -1);
-  EXPECT_EQ(f[xq::BLACK][xq::kPalaceAttackers], -16);
-  for (int i = xq::kPalaceRook; i <= xq::kPalaceAttackers; ++i) EXPECT_EQ(f[xq::RED][i], 0) << i;
-  // An advisor on e8 stops the rook there (it still attacks the advisor's
-  // square); a horse on g7 blocks the horse's leg to f8, and without its
-  // screen the cannon attacks nothing.
-  xq::eval_features(pos_from("4k4/R3a4/6n2/3P2N2/9/9/9/5C3/9/3K5 w - - 0 1"), f);
-  EXPECT_EQ(f[xq::BLACK][xq::kPalaceRook], -2);
-  EXPECT_EQ(f[xq::BLACK][xq::kPalaceHorse], -1);
-  EXPECT_EQ(f[xq::BLACK][xq::kPalaceCannon], 0);
-  EXPECT_EQ(f[xq::BLACK][xq::kPalacePawn], -1);
-  EXPECT_EQ(f[xq::BLACK][xq::kPalaceAttackers], -9);
-}
