@@ -14,8 +14,8 @@ namespace xq {
 
 namespace {
 
-constexpr int kNullMargin = 600;
-constexpr int kNoCaptureLimit = 120;  // plies without a capture that draw the game (60 moves each)  // own rooks/horses/cannons worth less than this: no null move
+constexpr int kNullMargin = 600;       // own rooks/horses/cannons worth less than this: no null move
+constexpr int kNoCaptureLimit = 120;  // plies without a capture that draw the game (60 moves each)
 
 // Material of the pieces that make null move safe (zugzwang is rare with them).
 int major_material(const Position& pos, Color c) {
