@@ -30,12 +30,21 @@ bool is_target(PieceId victim, Square s) {
   return true;
 }
 
+// What colour c threatens, by attacker and victim; at most one entry a capture.
+struct Threats {
+  Threat at[kMaxMoves];
+  int n = 0;
+  bool has(const Threat& t) const { return std::find(at, at + n, t) != at + n; }
+};
+
 // Threats by colour c in pos (whoever is to move): captures c could legally
-// make now that would win something by the rules' measure.
-std::vector<Threat> threats_by(const Position& pos, Color c) {
-  Position p = pos;
+// make now that would win something by the rules' measure. pos serves as
+// the scratch board and is left as it was (copying a Position, history and
+// all, made the repetition judge a tenth of the search).
+void threats_by(Position& p, Color c, Threats& out) {
+  const Color saved = p.side();
   p.set_side(c);
-  std::vector<Threat> out;
+  out.n = 0;
   Move moves[kMaxMoves];
   const int n = generate(p, moves, GenType::Captures);
   for (int i = 0; i < n; ++i) {
@@ -51,29 +60,41 @@ std::vector<Threat> threats_by(const Position& pos, Color c) {
       counts = !can_recapture(p, move_to(m));
       p.undo_move();
     }
-    if (counts) out.push_back({attacker, victim});
+    if (counts) out.at[out.n++] = {attacker, victim};
   }
-  return out;
+  p.set_side(saved);
+}
+
+// The pieces move m chases (as chased_by_move), into out; returns how many.
+// pos is left as it was.
+int chased_in_place(Position& pos, Move m, PieceId* out) {
+  const Color us = pos.side();
+  Threats before, after;
+  threats_by(pos, us, before);
+  pos.do_move(m);
+  threats_by(pos, us, after);
+  pos.undo_move();
+  int k = 0;
+  for (int i = 0; i < after.n; ++i) {
+    const Threat& t = after.at[i];
+    if (!before.has(t) && std::find(out, out + k, t.victim) == out + k) out[k++] = t.victim;
+  }
+  return k;
 }
 
 }  // namespace
 
 std::vector<PieceId> chased_by_move(const Position& pos, Move m) {
-  const Color us = pos.side();
-  const auto before = threats_by(pos, us);
-  Position after = pos;
-  after.do_move(m);
-  std::vector<PieceId> out;
-  for (const Threat& t : threats_by(after, us))
-    if (std::find(before.begin(), before.end(), t) == before.end() &&
-        std::find(out.begin(), out.end(), t.victim) == out.end())
-      out.push_back(t.victim);
-  return out;
+  Position p = pos;
+  PieceId ids[kMaxMoves];
+  const int n = chased_in_place(p, m, ids);
+  return std::vector<PieceId>(ids, ids + n);
 }
 
 RepetitionRuling rule_stretch(const Position& pos, int from) {
   const int n = pos.history_length();
-  // Walk back to the stretch's first position, then replay it move by move.
+  // Walk back to the stretch's first position, then replay it move by move
+  // (one copy: the chase tests below use it as their scratch board).
   Position p = pos;
   for (int i = n - 1; i >= from; --i) {
     if (p.last_was_null()) p.undo_null();
@@ -81,30 +102,33 @@ RepetitionRuling rule_stretch(const Position& pos, int from) {
   }
   bool all_check[2] = {true, true}, any_chase[2] = {false, false}, all_forcing[2] = {true, true};
   bool first_chase[2] = {true, true};
-  std::vector<PieceId> common[2];  // pieces chased on every chasing move so far
+  PieceId common[2][kMaxMoves];  // pieces chased on every chasing move so far
+  int common_n[2] = {0, 0};
   for (int i = from; i < n; ++i) {
     const Move m = pos.history(i).move;
     const Color c = p.side();
     const bool check = pos.history(i).gave_check;
     if (!check) {
       all_check[c] = false;
-      const auto chased = chased_by_move(p, m);
-      if (chased.empty()) {
+      PieceId chased[kMaxMoves];
+      const int k = chased_in_place(p, m, chased);
+      if (k == 0) {
         all_forcing[c] = false;
       } else {
         any_chase[c] = true;
         if (first_chase[c]) {
-          common[c] = chased;
+          std::copy(chased, chased + k, common[c]);
+          common_n[c] = k;
           first_chase[c] = false;
         } else {
-          std::vector<PieceId> keep;
-          for (PieceId v : common[c])
-            if (std::find(chased.begin(), chased.end(), v) != chased.end()) keep.push_back(v);
-          common[c] = keep;
+          common_n[c] = int(std::remove_if(common[c], common[c] + common_n[c],
+                                           [&](PieceId v) { return std::find(chased, chased + k, v) == chased + k; }) -
+                            common[c]);
         }
       }
     }
-    p.do_move(m);
+    if (m == kNoMove) p.do_null();
+    else p.do_move(m);
   }
   RepetitionRuling r;
   for (Color c : {RED, BLACK}) {
@@ -114,7 +138,7 @@ RepetitionRuling rule_stretch(const Position& pos, int from) {
     for (int i = from; i < n && !moved; ++i) moved = ((n - i) % 2 == 0) == (pos.side() == c);
     if (!moved) f = Forcing::None;
     else if (all_check[c]) f = Forcing::Check;
-    else if (all_forcing[c] && any_chase[c] && !common[c].empty()) f = Forcing::Chase;
+    else if (all_forcing[c] && any_chase[c] && common_n[c] > 0) f = Forcing::Chase;
     (c == RED ? r.red : r.black) = f;
   }
   // A mix of checks and chases of one piece (一将一捉) ranks between the two.
