@@ -133,7 +133,7 @@ StateInfo& Position::push_state() {
   return st_[ply_++];
 }
 
-void Position::do_move(Move m, bool may_check) {
+void Position::do_move(Move m, bool gives_check) {
   StateInfo& st = push_state();
   const Square from = move_from(m), to = move_to(m);
   const PieceId id = board_[from], cap = board_[to];
@@ -147,7 +147,7 @@ void Position::do_move(Move m, bool may_check) {
   add_piece(id, to);
   side_ = ~side_;
   key_ ^= zobrist().side;
-  st.gave_check = may_check && king_attacked(side_);
+  st.gave_check = gives_check;
 }
 
 void Position::undo_move() {
@@ -187,7 +187,7 @@ bool Position::do_legal_move(Move m) {
   return true;
 }
 
-bool Position::move_is_safe(Move m) {
+bool Position::attacked_after(Move m, Color c) {
   const Square from = move_from(m), to = move_to(m);
   const uint8_t id = board_[from], cap = board_[to];
   board_[to] = id;
@@ -196,14 +196,14 @@ bool Position::move_is_safe(Move m) {
   if (cap) sq_of_[cap] = 0;
   clear_occupied(from);
   set_occupied(to);
-  const bool safe = !king_attacked(side_);
+  const bool attacked = king_attacked(c);
   board_[from] = id;
   board_[to] = cap;
   sq_of_[id] = uint8_t(from);
   if (cap) sq_of_[cap] = uint8_t(to);
   set_occupied(from);
   if (!cap) clear_occupied(to);
-  return safe;
+  return attacked;
 }
 
 }  // namespace xq

@@ -94,11 +94,11 @@ class Position {
   LineSquares lines_from(Square s) const { return line_squares(rank_masks_, file_masks_, s); }
 
   // Make/unmake. do_move assumes a pseudo-legal move; it records whether the
-  // move gives check so that repetition judging can read it later. A caller
-  // that knows the move cannot check (move_may_give_check is false, and the
-  // opponent's king was safe before it) passes may_check = false and saves
-  // the attack test: the search does, for its legal moves.
-  void do_move(Move m, bool may_check = true);
+  // move gives check so that in_check() and repetition judging can read it
+  // later. A caller that knows already (move_gives_check, or
+  // move_may_give_check said no) passes it and saves the attack test.
+  void do_move(Move m) { do_move(m, move_gives_check(m)); }
+  void do_move(Move m, bool gives_check);
   void undo_move();
   void do_null();
   void undo_null();
@@ -107,7 +107,10 @@ class Position {
   bool do_legal_move(Move m);
   // Would pseudo-legal move m leave the mover's king safe? Touches only the
   // board (no key, no sums), so it is the cheap test for perft and legality.
-  bool move_is_safe(Move m);
+  bool move_is_safe(Move m) { return !attacked_after(m, side_); }
+  // Would pseudo-legal move m check the opponent's king? The same cheap
+  // board-only test, for the other king: no make/unmake needed to know.
+  bool move_gives_check(Move m) { return attacked_after(m, ~side_); }
 
   // Is the king of colour c attacked?
   bool king_attacked(Color c) const;
@@ -138,6 +141,9 @@ class Position {
     file_masks_[file_of(s)] &= uint16_t(~(1u << rank_of(s)));
   }
   StateInfo& push_state();
+  // Is c's king attacked once pseudo-legal move m is on the board? The board,
+  // piece squares and masks are changed for the test and put back.
+  bool attacked_after(Move m, Color c);
 
   uint8_t board_[256];
   uint8_t sq_of_[48];

@@ -124,11 +124,11 @@ Score Search::rule_score(int ply) const {
   return pos_.side() == loser ? -(kBanScore - ply) : kBanScore - ply;
 }
 
-void Search::make(Move m, int ply, bool may_check) {
+void Search::make(Move m, int ply, bool gives_check) {
   Frame& f = frame(ply);
   f.move = m;
   f.cont = cont_history_->at(piece_index(pos_.piece_at(move_from(m))), move_to(m));
-  pos_.do_move(m, may_check);  // the search's moves are legal, from legal positions
+  pos_.do_move(m, gives_check);
   tt_.prefetch(pos_.key());
 }
 
@@ -230,12 +230,8 @@ Score Search::quiesce(Score alpha, Score beta, int ply, int qdepth) {
     const int n = generate(pos_, quiets, GenType::Quiets);
     for (int i = 0; i < n && best < beta; ++i) {
       const Move m = quiets[i];
-      if (!move_may_give_check(pos_, m) || !keeps_king_safe(m, false) || !see_ge(pos_, m, 0)) continue;
+      if (!gives_check(m) || !keeps_king_safe(m, false) || !see_ge(pos_, m, 0)) continue;
       make(m, ply, true);
-      if (!pos_.in_check()) {
-        unmake();
-        continue;
-      }
       if (!search_made(m)) return 0;
     }
   }
@@ -349,9 +345,9 @@ Score Search::search(int depth, Score alpha, Score beta, int ply, bool cut_node)
         see_ok = see_ge(pos_, m, -150 * depth);
       }
     }
-    // A pruned move is made only when it might give check (checks are never pruned).
-    const bool may_check = move_may_give_check(pos_, m);
-    if ((prune_quiet || !see_ok) && !may_check) continue;
+    // Checks are never pruned.
+    const bool check = gives_check(m);
+    if ((prune_quiet || !see_ok) && !check) continue;
     // Singular extension: when every other move falls well short of the hash
     // move's stored score, that move is searched one ply deeper.
     bool singular = false;
@@ -368,16 +364,11 @@ Score Search::search(int depth, Score alpha, Score beta, int ply, bool cut_node)
     // Only checks that do not lose material are extended: extending every
     // check lets a side with many checking pieces grow check trees that never
     // shorten, which made proving a found mate cost 60 times its iteration.
-    const bool safe_check = may_check && see_ge(pos_, m, 0);
-    make(m, ply, may_check);
-    const bool gives_check = pos_.in_check();
-    if ((prune_quiet || !see_ok) && !gives_check) {
-      unmake();
-      continue;
-    }
-    const int new_depth = depth - 1 + ((gives_check && safe_check) || singular ? 1 : 0);
+    const bool safe_check = check && see_ge(pos_, m, 0);
+    make(m, ply, check);
+    const int new_depth = depth - 1 + (safe_check || singular ? 1 : 0);
     Score s = -kInfinite;
-    if (depth >= 3 && move_count > 1 + pv_node && !capture && !in_check && !gives_check) {
+    if (depth >= 3 && move_count > 1 + pv_node && !capture && !in_check && !check) {
       // Late quiet moves are searched shallower first, the later the shallower.
       reduction += !pv_node + cut_node - improving;
       if (m == f.killers[0] || m == f.killers[1] || m == counter) reduction -= 1;

@@ -89,9 +89,10 @@ class Search {
   // Rule-based result of the current node (repetition, no-capture limit), or
   // kInfinite when the rules say nothing.
   Score rule_score(int ply) const;
-  // may_check: move_may_give_check(m), when the caller has it already.
-  void make(Move m, int ply, bool may_check);
-  void make(Move m, int ply) { make(m, ply, move_may_give_check(pos_, m)); }
+  // gives_check: whether m checks, when the caller knows already.
+  void make(Move m, int ply, bool gives_check);
+  void make(Move m, int ply) { make(m, ply, gives_check(m)); }
+  bool gives_check(Move m) { return move_may_give_check(pos_, m) && pos_.move_gives_check(m); }
   void unmake();
   void update_quiet_stats(int ply, Move best, const Move* quiets, int quiet_count, int depth);
   // Correction history: how far searches found the static evaluation off

@@ -63,20 +63,23 @@ TEST(MovePicker, QuiescenceGivesOnlyCapturesThatDoNotLose) {
   }
 }
 
-TEST(MoveGen, MayGiveCheckNeverMissesACheck) {
+TEST(MoveGen, CheckTestsAgreeWithMakingTheMove) {
   int checks = 0;
   for (xq::Position p : random_positions(30, 150, 11)) {
     xq::Move moves[xq::kMaxMoves];
     const int n = xq::generate_legal(p, moves);
     for (int i = 0; i < n; ++i) {
       const bool filter = xq::move_may_give_check(p, moves[i]);
+      const bool predicted = p.move_gives_check(moves[i]);
+      const std::string before = xq::to_fen(p);
       p.do_move(moves[i]);
-      const bool check = p.in_check();
-      p.undo_move();
-      // The search passes the filter to do_move to skip the attack test.
-      p.do_move(moves[i], filter);
+      // The check seen after making the move, by a fresh attack test.
+      const bool check = p.king_attacked(p.side());
       EXPECT_EQ(p.in_check(), check) << xq::to_fen(p);
       p.undo_move();
+      // The board-only test predicts it exactly and leaves the position as it was.
+      EXPECT_EQ(predicted, check) << before << " " << xq::move_to_iccs(moves[i]);
+      EXPECT_EQ(xq::to_fen(p), before);
       if (check) {
         ++checks;
         ASSERT_TRUE(filter) << xq::to_fen(p) << " " << xq::move_to_iccs(moves[i]);
