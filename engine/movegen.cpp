@@ -1,5 +1,7 @@
 #include "movegen.h"
 
+#include <cstdlib>
+
 namespace xq {
 
 namespace {
@@ -61,20 +63,30 @@ struct Gen {
     out[n++] = make_move(from, to);
   }
 
-  // Rook or cannon moves: quiet steps up to the first piece on each line,
-  // the capture from the line tables (the first piece, or the second for a cannon).
+  // Rook or cannon moves, from the line tables (lines.h): the quiet steps up
+  // to the first piece or the edge on each line, then the capture (the first
+  // piece, or for a cannon the second).
   void slide(Square from, bool cannon) {
-    const bool* in_board = geo().in_board;
-    const LineSquares l = pos.lines_from(from);
-    static constexpr int kSteps[4] = {-16, -1, 1, 16};
-    static constexpr int kLine[4] = {2, 0, 1, 3};  // the step's index in LineSquares
-    for (int i = 0; i < 4; ++i) {
-      const int d = kSteps[i];
-      if (type != GenType::Captures)
-        for (Square to = from + d; in_board[to] && !pos.piece_at(to); to += d) out[n++] = make_move(from, to);
-      const Square target = cannon ? l.second[kLine[i]] : l.first[kLine[i]];
-      if (target && (pos.piece_at(target) & opp_tag) && type != GenType::Quiets) out[n++] = make_move(from, target);
+    const int file = file_of(from), rank = rank_of(from);
+    const LineStops& r = g_rank_lines.at[file][pos.rank_masks()[rank]];
+    const LineStops& f = g_file_lines.at[rank][pos.file_masks()[file]];
+    line(from, cannon, f, 0, 16, rank);      // towards red
+    line(from, cannon, r, 0, 1, file);       // towards file a
+    line(from, cannon, r, 1, 1, 8 - file);   // towards file i
+    line(from, cannon, f, 1, 16, 9 - rank);  // towards black
+  }
+  // One direction of a line: unit is the step (1 along a rank, 16 along a
+  // file); the stops' distances are signed, so they carry the direction.
+  inline void line(Square from, bool cannon, const LineStops& st, int dir, int unit, int to_edge) {
+    const int first = st.first[dir];
+    if (type != GenType::Captures) {
+      const int step = dir ? unit : -unit;
+      const int quiet = first ? (first < 0 ? -first : first) - 1 : to_edge;
+      for (int i = 1; i <= quiet; ++i) out[n++] = make_move(from, from + i * step);
     }
+    if (type == GenType::Quiets) return;
+    const int hit = cannon ? st.second[dir] : first;
+    if (hit && (pos.piece_at(from + hit * unit) & opp_tag)) out[n++] = make_move(from, from + hit * unit);
   }
 };
 
@@ -85,41 +97,31 @@ int generate(const Position& pos, Move* out, GenType type) {
   Gen g{pos, out, 0, 16 << us, 16 << (us ^ 1), type};
   const StepTables& t = steps();
   const int base = side_base(us);
-  for (int i = 0; i < 16; ++i) {
+  // By kind in slot order (types.h), without a switch a piece: the kind of
+  // each slot is fixed, and a branch on it mispredicted in the hot loop.
+  if (const Square from = pos.square_of(base))
+    for (const uint8_t* p = t.king[from]; *p; ++p) g.add(from, *p);
+  for (int i = 1; i <= 2; ++i)
+    if (const Square from = pos.square_of(base + i))
+      for (const uint8_t* p = t.advisor[from]; *p; ++p) g.add(from, *p);
+  for (int i = 3; i <= 4; ++i)
+    if (const Square from = pos.square_of(base + i))
+      for (int k = 0; t.elephant[from][k][0]; ++k)
+        if (!pos.piece_at(t.elephant[from][k][1])) g.add(from, t.elephant[from][k][0]);
+  for (int i = 5; i <= 6; ++i)
+    if (const Square from = pos.square_of(base + i))
+      for (int k = 0; t.horse[from][k][0]; ++k)
+        if (!pos.piece_at(t.horse[from][k][1])) g.add(from, t.horse[from][k][0]);
+  for (int i = 7; i <= 10; ++i)
+    if (const Square from = pos.square_of(base + i)) g.slide(from, i >= 9);
+  const int fwd = us == RED ? 16 : -16;
+  for (int i = 11; i <= 15; ++i) {
     const Square from = pos.square_of(base + i);
     if (!from) continue;
-    switch (kIdType[i]) {
-      case KING:
-        for (const uint8_t* p = t.king[from]; *p; ++p) g.add(from, *p);
-        break;
-      case ADVISOR:
-        for (const uint8_t* p = t.advisor[from]; *p; ++p) g.add(from, *p);
-        break;
-      case ELEPHANT:
-        for (int k = 0; t.elephant[from][k][0]; ++k)
-          if (!pos.piece_at(t.elephant[from][k][1])) g.add(from, t.elephant[from][k][0]);
-        break;
-      case HORSE:
-        for (int k = 0; t.horse[from][k][0]; ++k)
-          if (!pos.piece_at(t.horse[from][k][1])) g.add(from, t.horse[from][k][0]);
-        break;
-      case ROOK:
-        g.slide(from, false);
-        break;
-      case CANNON:
-        g.slide(from, true);
-        break;
-      case PAWN: {
-        const Square fwd = from + (us == RED ? 16 : -16);
-        if (geo().in_board[fwd]) g.add(from, fwd);
-        if (geo().side_of_river[from] != int(us)) {  // crossed the river: sideways too
-          if (geo().in_board[from - 1]) g.add(from, from - 1);
-          if (geo().in_board[from + 1]) g.add(from, from + 1);
-        }
-        break;
-      }
-      default:
-        break;
+    if (geo().in_board[from + fwd]) g.add(from, from + fwd);
+    if (geo().side_of_river[from] != int(us)) {  // crossed the river: sideways too
+      if (geo().in_board[from - 1]) g.add(from, from - 1);
+      if (geo().in_board[from + 1]) g.add(from, from + 1);
     }
   }
   return g.n;
@@ -186,9 +188,10 @@ int generate_legal(Position& pos, Move* out) {
   Move all[kMaxMoves];
   const int n = generate(pos, all);
   const bool check = pos.in_check();
+  const KingLines own = king_lines(pos, pos.side());
   int k = 0;
   for (int i = 0; i < n; ++i) {
-    if (move_may_expose_king(pos, all[i], check) && !pos.move_is_safe(all[i])) continue;
+    if (move_may_expose_king(own, all[i], check) && !pos.move_is_safe(all[i])) continue;
     out[k++] = all[i];
   }
   return k;
@@ -198,46 +201,117 @@ bool has_legal_move(Position& pos) {
   Move all[kMaxMoves];
   const int n = generate(pos, all);
   const bool check = pos.in_check();
+  const KingLines own = king_lines(pos, pos.side());
   for (int i = 0; i < n; ++i) {
-    if (!move_may_expose_king(pos, all[i], check) || pos.move_is_safe(all[i])) return true;
+    if (!move_may_expose_king(own, all[i], check) || pos.move_is_safe(all[i])) return true;
   }
   return false;
 }
 
-bool move_may_expose_king(const Position& pos, Move m, bool in_check) {
-  if (in_check) return true;
-  const Square k = pos.king_square(pos.side());
-  const Square from = move_from(m), to = move_to(m);
-  if (from == k) return true;
-  // A square's occupancy matters to the king's safety only on the king's
-  // file or rank (rooks, cannons, the other king) or diagonally next to it
-  // (the legs of horses that could attack it). Moving onto a line can make a
-  // cannon screen; leaving one can open a line or a screen count.
-  const int df = (from & 15) - (k & 15), dr = (from >> 4) - (k >> 4);
-  if (df == 0 || dr == 0 || ((df == 1 || df == -1) && (dr == 1 || dr == -1))) return true;
-  return (to & 15) == (k & 15) || (to >> 4) == (k >> 4);
+KingLines king_lines(const Position& pos, Color c) {
+  KingLines kl;
+  const Square k = kl.king = pos.king_square(c);
+  if (!k) return kl;
+  kl.around = pos.lines_from(k);
+  const int them = side_base(~c);
+  // The other side's king, rooks and cannons (slots 0, 7-10): which line each is on.
+  for (int slot : {0, 7, 8, 9, 10}) {
+    const Square s = pos.square_of(them + slot);
+    if (!s) continue;
+    if ((s & 0xF0) == (k & 0xF0)) kl.lines |= uint8_t(1 << (s < k ? 0 : 1));
+    else if ((s & 15) == (k & 15)) kl.lines |= uint8_t(1 << (s < k ? 2 : 3));
+  }
+  for (int d = 0; d < 4; ++d) {
+    const PieceId p = pos.piece_at(kl.around.first[d]);
+    if (p && color_of_id(p) != c && type_of_id(p) == CANNON) kl.cannon_first |= uint8_t(1 << d);
+  }
+  int n = 0;
+  for (int slot : {5, 6}) {
+    const Square h = pos.square_of(them + slot);
+    if (!h) continue;
+    const int j = kHorseJump.index[k - h + 256];
+    if (j >= 0) kl.legs[n++] = h + kHorseLeg[j];
+  }
+  return kl;
 }
 
-}  // namespace xq
+bool move_may_expose_king(const KingLines& own, Move m, bool in_check) {
+  if (in_check) return true;
+  const Square from = move_from(m), to = move_to(m);
+  if (from == own.king || own.is_leg(from)) return true;  // a king move, a horse's leg freed
+  // Otherwise only a change on a line where an enemy rook, cannon or king
+  // stands can expose the king: the first or second piece from it leaving
+  // (a line opens, a cannon keeps one screen), or a piece stepping in front
+  // of a cannon that stands first (its screen). Further changes leave the
+  // first two pieces of the line as they were.
+  const int df = own.on_line(from) ? own.line_of(from) : -1;
+  const int dt = own.on_line(to) ? own.line_of(to) : -1;
+  if (df >= 0 && (df == dt || from == own.around.first[df] || from == own.around.second[df])) return true;
+  return dt >= 0 && (own.cannon_first >> dt & 1) && std::abs(to - own.king) < std::abs(own.around.first[dt] - own.king);
+}
 
-namespace xq {
+bool move_may_expose_king(const Position& pos, Move m, bool in_check) {
+  return move_may_expose_king(king_lines(pos, pos.side()), m, in_check);
+}
+
+CheckGuess guess_check(const Position& pos, const KingLines& theirs, Move m) {
+  const Square k = theirs.king;
+  const Square from = move_from(m), to = move_to(m);
+  // Discovered: a leg of one of our horses freed (that horse then checks), or
+  // on a line where our rook, cannon or king stands, the first or second piece
+  // from the king leaving or a piece stepping in front of our cannon standing
+  // first (as in move_may_expose_king).
+  if (theirs.is_leg(from)) return CheckGuess::Yes;
+  const int df = theirs.on_line(from) ? theirs.line_of(from) : -1;
+  const int dt = theirs.on_line(to) ? theirs.line_of(to) : -1;
+  const bool discovered =
+      (df >= 0 && (df == dt || from == theirs.around.first[df] || from == theirs.around.second[df])) ||
+      (dt >= 0 && (theirs.cannon_first >> dt & 1) && std::abs(to - k) < std::abs(theirs.around.first[dt] - k));
+  // Direct, by the piece that moves.
+  CheckGuess direct = CheckGuess::No;
+  switch (type_of_id(pos.piece_at(from))) {
+    case ROOK:
+    case CANNON: {
+      int d;
+      if ((to & 0xF0) == (k & 0xF0)) d = to < k ? 0 : 1;
+      else if ((to & 15) == (k & 15)) d = to < k ? 2 : 3;
+      else break;
+      // Moving along that same line changes what stands between: look.
+      const bool same_line = d < 2 ? (from & 0xF0) == (k & 0xF0) && (from < k) == (d == 0)
+                                   : (from & 15) == (k & 15) && (from < k) == (d == 2);
+      if (same_line) {
+        direct = CheckGuess::Maybe;
+        break;
+      }
+      // Otherwise only `to` is new on the line: count the pieces before it.
+      const Square first = theirs.around.first[d], second = theirs.around.second[d];
+      auto reaches = [&](Square s) { return !s || std::abs(to - k) <= std::abs(s - k); };  // to no farther than s
+      const bool hit = type_of_id(pos.piece_at(from)) == ROOK ? reaches(first) : !reaches(first) && reaches(second);
+      direct = hit ? CheckGuess::Yes : CheckGuess::No;
+      break;
+    }
+    case KING:
+      if ((to & 15) == (k & 15)) direct = CheckGuess::Maybe;  // the kings may face
+      break;
+    case HORSE: {
+      const int j = kHorseJump.index[k - to + 256];  // the leg is beside `to`, never `from`
+      if (j >= 0 && !pos.piece_at(to + kHorseLeg[j])) direct = CheckGuess::Yes;
+      break;
+    }
+    case PAWN: {
+      const int d = k - to;
+      if (d == 1 || d == -1 || d == (pos.side() == RED ? 16 : -16)) direct = CheckGuess::Yes;
+      break;
+    }
+    default:
+      break;
+  }
+  if (direct == CheckGuess::Yes) return direct;
+  return discovered || direct == CheckGuess::Maybe ? CheckGuess::Maybe : CheckGuess::No;
+}
 
 bool move_may_give_check(const Position& pos, Move m) {
-  const Square k = pos.king_square(~pos.side());
-  const Square from = move_from(m), to = move_to(m);
-  const int kf = k & 15, kr = k >> 4;
-  // Origin on the king's lines (a rook line or a cannon screen opens) or
-  // diagonally next to it (a horse's leg is freed).
-  const int df = (from & 15) - kf, dr = (from >> 4) - kr;
-  if (df == 0 || dr == 0 || ((df == 1 || df == -1) && (dr == 1 || dr == -1))) return true;
-  // Target on the king's lines: a rook or cannon checks, or a new screen for a cannon.
-  const int tf = (to & 15) - kf, tr = (to >> 4) - kr;
-  if (tf == 0 || tr == 0) return true;
-  // A horse landing a horse's jump away; a pawn beside or in front of the king.
-  const int af = tf < 0 ? -tf : tf, ar = tr < 0 ? -tr : tr;
-  const PieceType t = type_of_id(pos.piece_at(from));
-  if (t == HORSE) return (af == 1 && ar == 2) || (af == 2 && ar == 1);
-  return false;
+  return move_may_give_check(pos, king_lines(pos, ~pos.side()), m);
 }
 
 }  // namespace xq

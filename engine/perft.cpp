@@ -10,9 +10,10 @@ int count_legal(Position& pos) {
   Move moves[kMaxMoves];
   const int n = generate(pos, moves);
   const bool check = pos.in_check();
+  const KingLines own = king_lines(pos, pos.side());
   int legal = 0;
   for (int i = 0; i < n; ++i) {
-    if (!move_may_expose_king(pos, moves[i], check)) {
+    if (!move_may_expose_king(own, moves[i], check)) {
       ++legal;
     } else {
       legal += pos.move_is_safe(moves[i]);
@@ -29,9 +30,10 @@ uint64_t perft(Position& pos, int depth) {
   Move moves[kMaxMoves];
   const int n = generate(pos, moves);
   const bool check = pos.in_check();
+  const KingLines own = king_lines(pos, pos.side());
   uint64_t total = 0;
   for (int i = 0; i < n; ++i) {
-    if (move_may_expose_king(pos, moves[i], check)) {
+    if (move_may_expose_king(own, moves[i], check)) {
       if (!pos.do_legal_move(moves[i])) continue;
     } else {
       pos.do_move(moves[i]);

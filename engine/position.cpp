@@ -88,19 +88,49 @@ uint64_t Position::mirror_key() const {
   return k;
 }
 
+namespace {
+
+// Bits strictly between indices a and b along a line (rank or file mask).
+struct BetweenTable {
+  uint16_t bits[10][10];
+};
+constexpr BetweenTable make_between() {
+  BetweenTable t{};
+  for (int a = 0; a < 10; ++a)
+    for (int b = 0; b < 10; ++b) {
+      const int lo = a < b ? a : b, hi = a < b ? b : a;
+      t.bits[a][b] = uint16_t(((1u << hi) - 1) & ~((2u << lo) - 1));
+    }
+  return t;
+}
+constexpr BetweenTable kBetween = make_between();
+
+}  // namespace
+
 bool Position::king_attacked(Color c) const {
   const Square k = sq_of_[side_base(c)];
   if (!k) return false;
-  // Piece ids have fixed slots by type, so a type test is a range test.
   const int them = side_base(~c);
-  auto in_slots = [&](Square s, int first, int count) { return unsigned(board_[s] - them - first) < unsigned(count); };
-  // Rook, cannon and the facing king along the four lines. (Advisors and
-  // elephants never leave their own half, so they cannot reach a king.)
-  const LineSquares l = lines_from(k);
-  for (int d = 0; d < 4; ++d) {
-    if (in_slots(l.first[d], kTypeFirstSlot[ROOK], 2) || (d >= 2 && board_[l.first[d]] == them)) return true;
-    if (in_slots(l.second[d], kTypeFirstSlot[CANNON], 2)) return true;  // over one screen
+  const int kf = file_of(k), kr = rank_of(k);
+  // Pieces between a line piece and the king, from the occupancy masks: a
+  // rook (or the facing king) attacks over none, a cannon over exactly one.
+  // Starting from the (at most five) line pieces is cheaper than walking the
+  // king's four lines. (Advisors and elephants never leave their own half,
+  // so they cannot reach a king.)
+  // 0, 1 or 2 (two or more) pieces between; -1 off the king's lines.
+  auto screens = [&](Square s) {
+    unsigned m;
+    if (rank_of(s) == kr) m = rank_masks_[kr] & kBetween.bits[file_of(s)][kf];
+    else if (file_of(s) == kf) m = file_masks_[kf] & kBetween.bits[rank_of(s)][kr];
+    else return -1;
+    return m == 0 ? 0 : (m & (m - 1)) == 0 ? 1 : 2;
+  };
+  for (int slot = kTypeFirstSlot[ROOK]; slot < kTypeFirstSlot[CANNON] + 2; ++slot) {
+    const Square s = sq_of_[them + slot];
+    if (s && screens(s) == (slot >= kTypeFirstSlot[CANNON] ? 1 : 0)) return true;
   }
+  const Square other_king = sq_of_[them];
+  if (other_king && file_of(other_king) == kf && screens(other_king) == 0) return true;
   // Horses: from each of theirs, a jump whose leg is empty.
   for (int i = 0; i < 2; ++i) {
     const Square h = sq_of_[them + kTypeFirstSlot[HORSE] + i];
@@ -109,10 +139,9 @@ bool Position::king_attacked(Color c) const {
     if (j >= 0 && !board_[h + kHorseLeg[j]]) return true;
   }
   // Pawns: beside the king, or in front of it coming towards it.
+  auto is_pawn = [&](Square s) { return unsigned(board_[s] - them - kTypeFirstSlot[PAWN]) < 5u; };
   const int fwd = c == RED ? 16 : -16;
-  for (Square s : {k - 1, k + 1, k + fwd})
-    if (in_slots(s, kTypeFirstSlot[PAWN], 5)) return true;
-  return false;
+  return is_pawn(k - 1) || is_pawn(k + 1) || is_pawn(k + fwd);
 }
 
 bool Position::kings_facing() const {

@@ -82,7 +82,8 @@ class Search {
   // One root line with an aspiration window around its last score.
   Score aspirate(int depth, Score prev, size_t first);
   Score eval() const;
-  bool keeps_king_safe(Move m, bool in_check);  // for a pseudo-legal move: the one test left
+  // For a pseudo-legal move: the one test left. own = king_lines(pos_, side to move).
+  bool keeps_king_safe(const KingLines& own, Move m, bool in_check);
   void check_limits();
   int elapsed_ms() const;
   void update_pv(int ply, Move m);
@@ -91,8 +92,12 @@ class Search {
   Score rule_score(int ply) const;
   // gives_check: whether m checks, when the caller knows already.
   void make(Move m, int ply, bool gives_check);
-  void make(Move m, int ply) { make(m, ply, gives_check(m)); }
-  bool gives_check(Move m) { return move_may_give_check(pos_, m) && pos_.move_gives_check(m); }
+  void make(Move m, int ply) { make(m, ply, pos_.move_gives_check(m)); }
+  // theirs = king_lines(pos_, the side not to move).
+  bool gives_check(const KingLines& theirs, Move m) {
+    const CheckGuess g = guess_check(pos_, theirs, m);
+    return g == CheckGuess::Yes || (g == CheckGuess::Maybe && pos_.move_gives_check(m));
+  }
   void unmake();
   void update_quiet_stats(int ply, Move best, const Move* quiets, int quiet_count, int depth);
   // Correction history: how far searches found the static evaluation off
