@@ -42,6 +42,31 @@ constexpr LineTable<N> make_line_table() {
 extern const LineTable<9> g_rank_lines;   // index = file, mask = a rank's occupancy
 extern const LineTable<10> g_file_lines;  // index = rank, mask = a file's occupancy
 
+// Bits strictly between indices a and b of a line's mask, and how many bits
+// a 10-bit mask has (no popcount instruction is assumed of the machine).
+struct BetweenTable {
+  uint16_t bits[10][10];
+};
+constexpr BetweenTable make_between() {
+  BetweenTable t{};
+  for (int a = 0; a < 10; ++a)
+    for (int b = 0; b < 10; ++b) {
+      const int lo = a < b ? a : b, hi = a < b ? b : a;
+      t.bits[a][b] = uint16_t(((1u << hi) - 1) & ~((2u << lo) - 1));
+    }
+  return t;
+}
+inline constexpr BetweenTable kBetween = make_between();
+struct BitCountTable {
+  uint8_t n[1024];
+};
+constexpr BitCountTable make_bit_counts() {
+  BitCountTable t{};
+  for (int m = 1; m < 1024; ++m) t.n[m] = uint8_t(t.n[m >> 1] + (m & 1));
+  return t;
+}
+inline constexpr BitCountTable kBitCount = make_bit_counts();
+
 }  // namespace xq
 
 namespace xq {

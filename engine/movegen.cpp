@@ -1,6 +1,6 @@
 #include "movegen.h"
 
-#include <cstdlib>
+#include "attacks.h"
 
 namespace xq {
 
@@ -187,11 +187,10 @@ bool is_legal(Position& pos, Move m) {
 int generate_legal(Position& pos, Move* out) {
   Move all[kMaxMoves];
   const int n = generate(pos, all);
-  const bool check = pos.in_check();
-  const KingLines own = king_lines(pos, pos.side());
+  const KingAttackers own = king_attackers(pos, pos.side());
   int k = 0;
   for (int i = 0; i < n; ++i) {
-    if (move_may_expose_king(own, all[i], check) && !pos.move_is_safe(all[i])) continue;
+    if (!leaves_king_safe(pos, own, all[i])) continue;
     out[k++] = all[i];
   }
   return k;
@@ -200,118 +199,11 @@ int generate_legal(Position& pos, Move* out) {
 bool has_legal_move(Position& pos) {
   Move all[kMaxMoves];
   const int n = generate(pos, all);
-  const bool check = pos.in_check();
-  const KingLines own = king_lines(pos, pos.side());
+  const KingAttackers own = king_attackers(pos, pos.side());
   for (int i = 0; i < n; ++i) {
-    if (!move_may_expose_king(own, all[i], check) || pos.move_is_safe(all[i])) return true;
+    if (leaves_king_safe(pos, own, all[i])) return true;
   }
   return false;
-}
-
-KingLines king_lines(const Position& pos, Color c) {
-  KingLines kl;
-  const Square k = kl.king = pos.king_square(c);
-  if (!k) return kl;
-  kl.around = pos.lines_from(k);
-  const int them = side_base(~c);
-  // The other side's king, rooks and cannons (slots 0, 7-10): which line each is on.
-  for (int slot : {0, 7, 8, 9, 10}) {
-    const Square s = pos.square_of(them + slot);
-    if (!s) continue;
-    if ((s & 0xF0) == (k & 0xF0)) kl.lines |= uint8_t(1 << (s < k ? 0 : 1));
-    else if ((s & 15) == (k & 15)) kl.lines |= uint8_t(1 << (s < k ? 2 : 3));
-  }
-  for (int d = 0; d < 4; ++d) {
-    const PieceId p = pos.piece_at(kl.around.first[d]);
-    if (p && color_of_id(p) != c && type_of_id(p) == CANNON) kl.cannon_first |= uint8_t(1 << d);
-  }
-  int n = 0;
-  for (int slot : {5, 6}) {
-    const Square h = pos.square_of(them + slot);
-    if (!h) continue;
-    const int j = kHorseJump.index[k - h + 256];
-    if (j >= 0) kl.legs[n++] = h + kHorseLeg[j];
-  }
-  return kl;
-}
-
-bool move_may_expose_king(const KingLines& own, Move m, bool in_check) {
-  if (in_check) return true;
-  const Square from = move_from(m), to = move_to(m);
-  if (from == own.king || own.is_leg(from)) return true;  // a king move, a horse's leg freed
-  // Otherwise only a change on a line where an enemy rook, cannon or king
-  // stands can expose the king: the first or second piece from it leaving
-  // (a line opens, a cannon keeps one screen), or a piece stepping in front
-  // of a cannon that stands first (its screen). Further changes leave the
-  // first two pieces of the line as they were.
-  const int df = own.on_line(from) ? own.line_of(from) : -1;
-  const int dt = own.on_line(to) ? own.line_of(to) : -1;
-  if (df >= 0 && (df == dt || from == own.around.first[df] || from == own.around.second[df])) return true;
-  return dt >= 0 && (own.cannon_first >> dt & 1) && std::abs(to - own.king) < std::abs(own.around.first[dt] - own.king);
-}
-
-bool move_may_expose_king(const Position& pos, Move m, bool in_check) {
-  return move_may_expose_king(king_lines(pos, pos.side()), m, in_check);
-}
-
-CheckGuess guess_check(const Position& pos, const KingLines& theirs, Move m) {
-  const Square k = theirs.king;
-  const Square from = move_from(m), to = move_to(m);
-  // Discovered: a leg of one of our horses freed (that horse then checks), or
-  // on a line where our rook, cannon or king stands, the first or second piece
-  // from the king leaving or a piece stepping in front of our cannon standing
-  // first (as in move_may_expose_king).
-  if (theirs.is_leg(from)) return CheckGuess::Yes;
-  const int df = theirs.on_line(from) ? theirs.line_of(from) : -1;
-  const int dt = theirs.on_line(to) ? theirs.line_of(to) : -1;
-  const bool discovered =
-      (df >= 0 && (df == dt || from == theirs.around.first[df] || from == theirs.around.second[df])) ||
-      (dt >= 0 && (theirs.cannon_first >> dt & 1) && std::abs(to - k) < std::abs(theirs.around.first[dt] - k));
-  // Direct, by the piece that moves.
-  CheckGuess direct = CheckGuess::No;
-  switch (type_of_id(pos.piece_at(from))) {
-    case ROOK:
-    case CANNON: {
-      int d;
-      if ((to & 0xF0) == (k & 0xF0)) d = to < k ? 0 : 1;
-      else if ((to & 15) == (k & 15)) d = to < k ? 2 : 3;
-      else break;
-      // Moving along that same line changes what stands between: look.
-      const bool same_line = d < 2 ? (from & 0xF0) == (k & 0xF0) && (from < k) == (d == 0)
-                                   : (from & 15) == (k & 15) && (from < k) == (d == 2);
-      if (same_line) {
-        direct = CheckGuess::Maybe;
-        break;
-      }
-      // Otherwise only `to` is new on the line: count the pieces before it.
-      const Square first = theirs.around.first[d], second = theirs.around.second[d];
-      auto reaches = [&](Square s) { return !s || std::abs(to - k) <= std::abs(s - k); };  // to no farther than s
-      const bool hit = type_of_id(pos.piece_at(from)) == ROOK ? reaches(first) : !reaches(first) && reaches(second);
-      direct = hit ? CheckGuess::Yes : CheckGuess::No;
-      break;
-    }
-    case KING:
-      if ((to & 15) == (k & 15)) direct = CheckGuess::Maybe;  // the kings may face
-      break;
-    case HORSE: {
-      const int j = kHorseJump.index[k - to + 256];  // the leg is beside `to`, never `from`
-      if (j >= 0 && !pos.piece_at(to + kHorseLeg[j])) direct = CheckGuess::Yes;
-      break;
-    }
-    case PAWN: {
-      const int d = k - to;
-      if (d == 1 || d == -1 || d == (pos.side() == RED ? 16 : -16)) direct = CheckGuess::Yes;
-      break;
-    }
-    default:
-      break;
-  }
-  if (direct == CheckGuess::Yes) return direct;
-  return discovered || direct == CheckGuess::Maybe ? CheckGuess::Maybe : CheckGuess::No;
-}
-
-bool move_may_give_check(const Position& pos, Move m) {
-  return move_may_give_check(pos, king_lines(pos, ~pos.side()), m);
 }
 
 }  // namespace xq

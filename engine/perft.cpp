@@ -1,5 +1,6 @@
 #include "perft.h"
 
+#include "attacks.h"
 #include "movegen.h"
 
 namespace xq {
@@ -9,16 +10,9 @@ namespace {
 int count_legal(Position& pos) {
   Move moves[kMaxMoves];
   const int n = generate(pos, moves);
-  const bool check = pos.in_check();
-  const KingLines own = king_lines(pos, pos.side());
+  const KingAttackers own = king_attackers(pos, pos.side());
   int legal = 0;
-  for (int i = 0; i < n; ++i) {
-    if (!move_may_expose_king(own, moves[i], check)) {
-      ++legal;
-    } else {
-      legal += pos.move_is_safe(moves[i]);
-    }
-  }
+  for (int i = 0; i < n; ++i) legal += leaves_king_safe(pos, own, moves[i]);
   return legal;
 }
 
@@ -29,15 +23,11 @@ uint64_t perft(Position& pos, int depth) {
   if (depth == 1) return count_legal(pos);
   Move moves[kMaxMoves];
   const int n = generate(pos, moves);
-  const bool check = pos.in_check();
-  const KingLines own = king_lines(pos, pos.side());
+  const KingAttackers own = king_attackers(pos, pos.side()), theirs = king_attackers(pos, ~pos.side());
   uint64_t total = 0;
   for (int i = 0; i < n; ++i) {
-    if (move_may_expose_king(own, moves[i], check)) {
-      if (!pos.do_legal_move(moves[i])) continue;
-    } else {
-      pos.do_move(moves[i]);
-    }
+    if (!leaves_king_safe(pos, own, moves[i])) continue;
+    pos.do_move(moves[i], gives_check(pos, theirs, moves[i]));
     total += perft(pos, depth - 1);
     pos.undo_move();
   }

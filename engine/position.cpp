@@ -88,25 +88,6 @@ uint64_t Position::mirror_key() const {
   return k;
 }
 
-namespace {
-
-// Bits strictly between indices a and b along a line (rank or file mask).
-struct BetweenTable {
-  uint16_t bits[10][10];
-};
-constexpr BetweenTable make_between() {
-  BetweenTable t{};
-  for (int a = 0; a < 10; ++a)
-    for (int b = 0; b < 10; ++b) {
-      const int lo = a < b ? a : b, hi = a < b ? b : a;
-      t.bits[a][b] = uint16_t(((1u << hi) - 1) & ~((2u << lo) - 1));
-    }
-  return t;
-}
-constexpr BetweenTable kBetween = make_between();
-
-}  // namespace
-
 bool Position::king_attacked(Color c) const {
   const Square k = sq_of_[side_base(c)];
   if (!k) return false;

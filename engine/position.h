@@ -95,8 +95,8 @@ class Position {
 
   // Make/unmake. do_move assumes a pseudo-legal move; it records whether the
   // move gives check so that in_check() and repetition judging can read it
-  // later. A caller that knows already (move_gives_check, or
-  // move_may_give_check said no) passes it and saves the attack test.
+  // later. A caller that knows already (move_gives_check, or attacks.h)
+  // passes it and saves the attack test.
   void do_move(Move m) { do_move(m, move_gives_check(m)); }
   void do_move(Move m, bool gives_check);
   void undo_move();

@@ -99,10 +99,6 @@ Score Search::eval() const {
   return s;
 }
 
-bool Search::keeps_king_safe(const KingLines& own, Move m, bool in_check) {
-  return !move_may_expose_king(own, m, in_check) || pos_.move_is_safe(m);
-}
-
 void Search::update_pv(int ply, Move m) {
   pv_[ply][ply] = m;
   for (int i = ply + 1; i < pv_len_[ply + 1]; ++i) pv_[ply][i] = pv_[ply + 1][i];
@@ -198,7 +194,7 @@ Score Search::quiesce(Score alpha, Score beta, int ply, int qdepth) {
   MovePicker picker = in_check ? MovePicker(pos_, hash_move, kNoMove, kNoMove, kNoMove, &history_, nullptr)
                                : MovePicker(pos_, hash_move);
   Move best_move = kNoMove;
-  const KingLines own = king_lines(pos_, pos_.side()), theirs = king_lines(pos_, ~pos_.side());
+  const KingAttackers own = king_attackers(pos_, pos_.side()), theirs = king_attackers(pos_, ~pos_.side());
   // Searches the move just made, takes it back and keeps the best; false when aborted.
   auto search_made = [&](Move m) {
     const Score s = -quiesce(-beta, -alpha, ply + 1, qdepth - 1);
@@ -214,13 +210,13 @@ Score Search::quiesce(Score alpha, Score beta, int ply, int qdepth) {
     return true;
   };
   for (Move m; (m = picker.next());) {
-    if (!keeps_king_safe(own, m, in_check)) continue;
+    if (!leaves_king_safe(pos_, own, m)) continue;
     // Delta pruning: even winning this piece cannot lift the score to alpha.
     const PieceId victim = pos_.piece_at(move_to(m));
     if (!in_check && victim && static_eval + kPieceValue[type_of_id(victim)] + 150 <= alpha &&
         type_of_id(victim) != KING)
       continue;
-    make(m, ply, gives_check(theirs, m));
+    make(m, ply, gives_check(pos_, theirs, m));
     if (!search_made(m)) return 0;
     if (best >= beta) break;
   }
@@ -231,7 +227,7 @@ Score Search::quiesce(Score alpha, Score beta, int ply, int qdepth) {
     const int n = generate(pos_, quiets, GenType::Quiets);
     for (int i = 0; i < n && best < beta; ++i) {
       const Move m = quiets[i];
-      if (!gives_check(theirs, m) || !keeps_king_safe(own, m, false) || !see_ge(pos_, m, 0)) continue;
+      if (!gives_check(pos_, theirs, m) || !leaves_king_safe(pos_, own, m) || !see_ge(pos_, m, 0)) continue;
       make(m, ply, true);
       if (!search_made(m)) return 0;
     }
@@ -321,9 +317,9 @@ Score Search::search(int depth, Score alpha, Score beta, int ply, bool cut_node)
   Move quiets[kMaxMoves];
   int quiet_count = 0;
   const Color us = pos_.side();
-  const KingLines own = king_lines(pos_, us), theirs = king_lines(pos_, ~us);
+  const KingAttackers own = king_attackers(pos_, us), theirs = king_attackers(pos_, ~us);
   for (Move m; (m = picker.next());) {
-    if (m == excluded || !keeps_king_safe(own, m, in_check)) continue;
+    if (m == excluded || !leaves_king_safe(pos_, own, m)) continue;
     ++move_count;
     const bool capture = pos_.piece_at(move_to(m)) != 0;
     const int hist = capture ? 0
@@ -348,7 +344,7 @@ Score Search::search(int depth, Score alpha, Score beta, int ply, bool cut_node)
       }
     }
     // Checks are never pruned.
-    const bool check = gives_check(theirs, m);
+    const bool check = gives_check(pos_, theirs, m);
     if ((prune_quiet || !see_ok) && !check) continue;
     // Singular extension: when every other move falls well short of the hash
     // move's stored score, that move is searched one ply deeper.

@@ -9,6 +9,7 @@
 #include <memory>
 #include <vector>
 
+#include "attacks.h"
 #include "movepick.h"
 #include "position.h"
 #include "timeman.h"
@@ -82,8 +83,6 @@ class Search {
   // One root line with an aspiration window around its last score.
   Score aspirate(int depth, Score prev, size_t first);
   Score eval() const;
-  // For a pseudo-legal move: the one test left. own = king_lines(pos_, side to move).
-  bool keeps_king_safe(const KingLines& own, Move m, bool in_check);
   void check_limits();
   int elapsed_ms() const;
   void update_pv(int ply, Move m);
@@ -93,11 +92,6 @@ class Search {
   // gives_check: whether m checks, when the caller knows already.
   void make(Move m, int ply, bool gives_check);
   void make(Move m, int ply) { make(m, ply, pos_.move_gives_check(m)); }
-  // theirs = king_lines(pos_, the side not to move).
-  bool gives_check(const KingLines& theirs, Move m) {
-    const CheckGuess g = guess_check(pos_, theirs, m);
-    return g == CheckGuess::Yes || (g == CheckGuess::Maybe && pos_.move_gives_check(m));
-  }
   void unmake();
   void update_quiet_stats(int ply, Move best, const Move* quiets, int quiet_count, int depth);
   // Correction history: how far searches found the static evaluation off

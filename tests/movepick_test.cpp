@@ -3,6 +3,7 @@
 // quiescence picker returns only captures that do not lose material.
 #include <random>
 
+#include "attacks.h"
 #include "movepick.h"
 #include "see.h"
 #include "test_util.h"
@@ -63,28 +64,37 @@ TEST(MovePicker, QuiescenceGivesOnlyCapturesThatDoNotLose) {
   }
 }
 
-TEST(MoveGen, CheckTestsAgreeWithMakingTheMove) {
-  int checks = 0;
+// The attacker lists (attacks.h) answer legality and check exactly as the
+// board does: every pseudo-legal move of random games, in check or not.
+TEST(MoveGen, AttackerListsAgreeWithTheBoard) {
+  int checks = 0, illegal = 0, evasions = 0;
   for (xq::Position p : random_positions(30, 150, 11)) {
+    const xq::KingAttackers own = xq::king_attackers(p, p.side()), theirs = xq::king_attackers(p, ~p.side());
+    const bool in_check = p.in_check();
     xq::Move moves[xq::kMaxMoves];
-    const int n = xq::generate_legal(p, moves);
+    const int n = xq::generate(p, moves);
     for (int i = 0; i < n; ++i) {
-      const bool filter = xq::move_may_give_check(p, moves[i]);
-      const bool predicted = p.move_gives_check(moves[i]);
-      const std::string before = xq::to_fen(p);
-      p.do_move(moves[i]);
+      const xq::Move m = moves[i];
+      const std::string where = xq::to_fen(p) + " " + xq::move_to_iccs(m);
+      const bool safe = p.move_is_safe(m);
+      ASSERT_EQ(xq::leaves_king_safe(p, own, m), safe) << where;
+      if (!safe) {
+        ++illegal;
+        continue;
+      }
+      evasions += in_check;
+      const bool predicted = xq::gives_check(p, theirs, m);
+      EXPECT_EQ(p.move_gives_check(m), predicted) << where;
+      p.do_move(m);
       // The check seen after making the move, by a fresh attack test.
       const bool check = p.king_attacked(p.side());
-      EXPECT_EQ(p.in_check(), check) << xq::to_fen(p);
+      EXPECT_EQ(p.in_check(), check) << where;
       p.undo_move();
-      // The board-only test predicts it exactly and leaves the position as it was.
-      EXPECT_EQ(predicted, check) << before << " " << xq::move_to_iccs(moves[i]);
-      EXPECT_EQ(xq::to_fen(p), before);
-      if (check) {
-        ++checks;
-        ASSERT_TRUE(filter) << xq::to_fen(p) << " " << xq::move_to_iccs(moves[i]);
-      }
+      ASSERT_EQ(predicted, check) << where;
+      checks += check;
     }
   }
   EXPECT_GT(checks, 500);
+  EXPECT_GT(illegal, 500);
+  EXPECT_GT(evasions, 100);
 }
