@@ -63,6 +63,47 @@ struct Gen {
     out[n++] = make_move(from, to);
   }
 
+  void king(Square from) {
+    for (const uint8_t* p = steps().king[from]; *p; ++p) add(from, *p);
+  }
+  void advisor(Square from) {
+    for (const uint8_t* p = steps().advisor[from]; *p; ++p) add(from, *p);
+  }
+  void elephant(Square from) {
+    const auto& e = steps().elephant[from];
+    for (int k = 0; e[k][0]; ++k)
+      if (!pos.piece_at(e[k][1])) add(from, e[k][0]);
+  }
+  void horse(Square from) {
+    const auto& h = steps().horse[from];
+    for (int k = 0; h[k][0]; ++k)
+      if (!pos.piece_at(h[k][1])) add(from, h[k][0]);
+  }
+  void pawn(Square from) {
+    const Color us = pos.side();
+    const Square fwd = from + (us == RED ? 16 : -16);
+    if (geo().in_board[fwd]) add(from, fwd);
+    if (geo().side_of_river[from] != int(us)) {  // crossed the river: sideways too
+      if (geo().in_board[from - 1]) add(from, from - 1);
+      if (geo().in_board[from + 1]) add(from, from + 1);
+    }
+  }
+  // The quiet slides of a rook or cannon onto square a (on its rank) or b
+  // (on its file), if they are reachable, in slide()'s order.
+  void slide_through(Square from, Square a, Square b) {
+    const int file = file_of(from), rank = rank_of(from);
+    const LineStops& r = g_rank_lines.at[file][pos.rank_masks()[rank]];
+    const LineStops& f = g_file_lines.at[rank][pos.file_masks()[file]];
+    auto reach = [&](const LineStops& st, int dir, int to_edge, int dist) {  // dist > 0 along dir
+      const int first = st.first[dir];
+      return dist >= 1 && dist <= (first ? (first < 0 ? -first : first) - 1 : to_edge);
+    };
+    if (b < from && reach(f, 0, rank, (from - b) / 16)) out[n++] = make_move(from, b);
+    if (a < from && reach(r, 0, file, from - a)) out[n++] = make_move(from, a);
+    if (a > from && reach(r, 1, 8 - file, a - from)) out[n++] = make_move(from, a);
+    if (b > from && reach(f, 1, 9 - rank, (b - from) / 16)) out[n++] = make_move(from, b);
+  }
+
   // Rook or cannon moves, from the line tables (lines.h): the quiet steps up
   // to the first piece or the edge on each line, then the capture (the first
   // piece, or for a cannon the second).
@@ -93,38 +134,69 @@ struct Gen {
 }  // namespace
 
 int generate(const Position& pos, Move* out, GenType type) {
-  const Color us = pos.side();
-  Gen g{pos, out, 0, 16 << us, 16 << (us ^ 1), type};
-  const StepTables& t = steps();
-  const int base = side_base(us);
+  Gen g{pos, out, 0, 16 << pos.side(), 16 << (pos.side() ^ 1), type};
+  const int base = side_base(pos.side());
   // By kind in slot order (types.h), without a switch a piece: the kind of
   // each slot is fixed, and a branch on it mispredicted in the hot loop.
-  if (const Square from = pos.square_of(base))
-    for (const uint8_t* p = t.king[from]; *p; ++p) g.add(from, *p);
+  if (const Square from = pos.square_of(base)) g.king(from);
   for (int i = 1; i <= 2; ++i)
-    if (const Square from = pos.square_of(base + i))
-      for (const uint8_t* p = t.advisor[from]; *p; ++p) g.add(from, *p);
+    if (const Square from = pos.square_of(base + i)) g.advisor(from);
   for (int i = 3; i <= 4; ++i)
-    if (const Square from = pos.square_of(base + i))
-      for (int k = 0; t.elephant[from][k][0]; ++k)
-        if (!pos.piece_at(t.elephant[from][k][1])) g.add(from, t.elephant[from][k][0]);
+    if (const Square from = pos.square_of(base + i)) g.elephant(from);
   for (int i = 5; i <= 6; ++i)
-    if (const Square from = pos.square_of(base + i))
-      for (int k = 0; t.horse[from][k][0]; ++k)
-        if (!pos.piece_at(t.horse[from][k][1])) g.add(from, t.horse[from][k][0]);
+    if (const Square from = pos.square_of(base + i)) g.horse(from);
   for (int i = 7; i <= 10; ++i)
     if (const Square from = pos.square_of(base + i)) g.slide(from, i >= 9);
-  const int fwd = us == RED ? 16 : -16;
-  for (int i = 11; i <= 15; ++i) {
+  for (int i = 11; i <= 15; ++i)
+    if (const Square from = pos.square_of(base + i)) g.pawn(from);
+  return g.n;
+}
+
+int generate_quiet_checks(const Position& pos, const KingAttackers& theirs, Move* out) {
+  const Square k = theirs.king;
+  if (!k) return 0;
+  // A piece whose leaving may uncover an attack: one piece too many between
+  // a listed line piece and the king, or a listed horse's leg.
+  auto uncovers = [&](Square s) {
+    for (int i = 0; i < theirs.line_count; ++i) {
+      const KingAttackers::Line& l = theirs.lines[i];
+      if (l.now == l.need + 1 && l.inside(s, k)) return true;
+    }
+    for (int i = 0; i < theirs.horse_count; ++i)
+      if (theirs.horses[i].leg == s) return true;
+    return false;
+  };
+  // A cannon with nothing between it and the king: any piece stepping in checks.
+  bool screen_wanted = false;
+  for (int i = 0; i < theirs.line_count; ++i) screen_wanted |= theirs.lines[i].now < theirs.lines[i].need;
+  Move cand[kMaxMoves];
+  Gen g{pos, cand, 0, 16 << pos.side(), 16 << (pos.side() ^ 1), GenType::Quiets};
+  const int base = side_base(pos.side());
+  // The candidates in generate()'s order; only those that check are kept.
+  for (int i = 0; i < 16; ++i) {
     const Square from = pos.square_of(base + i);
     if (!from) continue;
-    if (geo().in_board[from + fwd]) g.add(from, from + fwd);
-    if (geo().side_of_river[from] != int(us)) {  // crossed the river: sideways too
-      if (geo().in_board[from - 1]) g.add(from, from - 1);
-      if (geo().in_board[from + 1]) g.add(from, from + 1);
+    const bool all = uncovers(from);
+    switch (kIdType[i]) {
+      case KING: g.king(from); break;
+      case ADVISOR: if (all || screen_wanted) g.advisor(from); break;
+      case ELEPHANT: if (all || screen_wanted) g.elephant(from); break;
+      case HORSE: g.horse(from); break;
+      case ROOK:
+      case CANNON:
+        // Unless it uncovers, a rook or cannon can check only from where its
+        // lines cross the king's (a screen it completes is there too).
+        if (all) g.slide(from, false);
+        else g.slide_through(from, make_square(file_of(k), rank_of(from)), make_square(file_of(from), rank_of(k)));
+        break;
+      case PAWN: g.pawn(from); break;
+      default: break;
     }
   }
-  return g.n;
+  int n = 0;
+  for (int i = 0; i < g.n; ++i)
+    if (gives_check(pos, theirs, cand[i])) out[n++] = cand[i];
+  return n;
 }
 
 }  // namespace xq

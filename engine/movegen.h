@@ -11,6 +11,13 @@ enum class GenType { All, Captures, Quiets };
 // Writes pseudo-legal moves for the side to move; returns how many.
 int generate(const Position& pos, Move* out, GenType type = GenType::All);
 
+struct KingAttackers;
+// The quiet moves of the side to move that check the other king, in the
+// order generate() gives them, without generating and testing every quiet
+// move; theirs = king_attackers(pos, the side not to move). Not tested for
+// legality.
+int generate_quiet_checks(const Position& pos, const KingAttackers& theirs, Move* out);
+
 // Could the piece on move_from(m) move to move_to(m) by its own rules
 // (ignoring whether its king is left attacked)? Safe for any 32-bit value.
 bool is_pseudo_legal(const Position& pos, Move m);

@@ -45,6 +45,9 @@ struct Zobrist {
 extern const Zobrist g_zobrist;
 inline const Zobrist& zobrist() { return g_zobrist; }
 
+// Piece type + colour to zobrist index.
+inline int piece_index(PieceId id) { return color_of_id(id) * 7 + type_of_id(id); }
+
 struct StateInfo {
   uint64_t key;      // key before the move
   Move move;
@@ -127,6 +130,13 @@ class Position {
   // Piece counts by type, for evaluation and null-move margins.
   int count(Color c, PieceType t) const { return counts_[c * 7 + t]; }
   uint64_t mirror_key() const;  // key of the left-right mirrored position
+  // The key once pseudo-legal move m is made (to fetch its table entry early).
+  uint64_t key_after(Move m) const {
+    const Square from = move_from(m), to = move_to(m);
+    const PieceId id = board_[from], cap = board_[to];
+    uint64_t k = key_ ^ zobrist().side ^ zobrist().piece[piece_index(id)][from] ^ zobrist().piece[piece_index(id)][to];
+    return cap ? k ^ zobrist().piece[piece_index(cap)][to] : k;
+  }
 
  private:
   void add_piece(PieceId id, Square s);
@@ -161,8 +171,5 @@ class Position {
   std::array<uint16_t, kSeenSize> seen_{};  // keys of the positions in st_, by low bits
   std::array<StateInfo, kMaxHistory> st_;
 };
-
-// Piece type + colour to zobrist index.
-inline int piece_index(PieceId id) { return color_of_id(id) * 7 + type_of_id(id); }
 
 }  // namespace xq

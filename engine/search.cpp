@@ -121,11 +121,11 @@ Score Search::rule_score(int ply) const {
 }
 
 void Search::make(Move m, int ply, bool gives_check) {
+  tt_.prefetch(pos_.key_after(m));  // the child probes the table first thing
   Frame& f = frame(ply);
   f.move = m;
   f.cont = cont_history_->at(piece_index(pos_.piece_at(move_from(m))), move_to(m));
   pos_.do_move(m, gives_check);
-  tt_.prefetch(pos_.key());
 }
 
 void Search::unmake() { pos_.undo_move(); }
@@ -223,11 +223,11 @@ Score Search::quiesce(Score alpha, Score beta, int ply, int qdepth) {
   // At the first quiescence ply, quiet checks that do not lose material too:
   // mating attacks in xiangqi are mostly quiet checks just past the horizon.
   if (qdepth == 0 && !in_check && best < beta) {
-    Move quiets[kMaxMoves];
-    const int n = generate(pos_, quiets, GenType::Quiets);
+    Move checks[kMaxMoves];
+    const int n = generate_quiet_checks(pos_, theirs, checks);
     for (int i = 0; i < n && best < beta; ++i) {
-      const Move m = quiets[i];
-      if (!gives_check(pos_, theirs, m) || !leaves_king_safe(pos_, own, m) || !see_ge(pos_, m, 0)) continue;
+      const Move m = checks[i];
+      if (!leaves_king_safe(pos_, own, m) || !see_ge(pos_, m, 0)) continue;
       make(m, ply, true);
       if (!search_made(m)) return 0;
     }

@@ -43,9 +43,9 @@ class TranspositionTable {
   // Scores are stored relative to the node (mates as "mate in n from here").
   TTHit probe(uint64_t key, int ply) const;
   void store(uint64_t key, int ply, Move m, Score score, Bound bound, int depth, Score eval = kNoEval);
-  int hashfull() const;
+  int hashfull() const;  // per mille of the first 1000 entries used this search
   // Starts loading the bucket of key into the cache (the probe comes soon after).
-  void prefetch(uint64_t key) const { __builtin_prefetch(&entries_[(key & bucket_mask_) * 4]); }  // per mille of the first 1000 entries used this search
+  void prefetch(uint64_t key) const { __builtin_prefetch(&entries_[(key & bucket_mask_) * 4]); }
 
  private:
   std::vector<TTEntry> entries_;

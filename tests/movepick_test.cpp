@@ -98,3 +98,22 @@ TEST(MoveGen, AttackerListsAgreeWithTheBoard) {
   EXPECT_GT(illegal, 500);
   EXPECT_GT(evasions, 100);
 }
+
+// The quiet-check generator gives exactly the quiet moves that check, in
+// the order of the full generator.
+TEST(MoveGen, QuietChecksAreTheCheckingQuietMovesInOrder) {
+  int total = 0;
+  for (xq::Position p : random_positions(40, 150, 23)) {
+    if (p.in_check()) continue;
+    const xq::KingAttackers theirs = xq::king_attackers(p, ~p.side());
+    xq::Move quiets[xq::kMaxMoves], checks[xq::kMaxMoves];
+    const int n = xq::generate(p, quiets, xq::GenType::Quiets);
+    std::vector<xq::Move> expected;
+    for (int i = 0; i < n; ++i)
+      if (p.move_gives_check(quiets[i])) expected.push_back(quiets[i]);
+    const int k = xq::generate_quiet_checks(p, theirs, checks);
+    ASSERT_EQ(std::vector<xq::Move>(checks, checks + k), expected) << xq::to_fen(p);
+    total += k;
+  }
+  EXPECT_GT(total, 1000);
+}
