@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "movegen.h"
+
 namespace xq {
 
 namespace {
@@ -218,16 +220,29 @@ int attack_units(const Position& pos, Color c) {
   return 2 * pos.count(c, ROOK) + pos.count(c, HORSE) + pos.count(c, CANNON) + crossed / 2;
 }
 
+// Where the features go: the tuner's table of counts by side, or straight
+// into the weighted score (the engine's path: no table to fill and read).
+struct FeatureTable {
+  int (*f)[kFeatureCount];
+  void add(Color c, EvalFeature i, int v) { f[c][i] += v; }
+};
+struct WeightedSum {
+  const int* weights;
+  int score[2] = {0, 0};
+  void add(Color c, EvalFeature i, int v) { score[c] += v * weights[i]; }
+};
+
 // King shelter, seen from the defending side c (all features count against c):
 // missing advisors and elephants as the opponent attacks; a cannon facing the
 // king down an open file (空头炮) or over one screen (the screen is pinned);
 // a rook on the king's lines behind one piece; horses, pawns and bottom
 // cannons (沉底炮) close to the king.
-void king_features(const Position& pos, Color c, int* f) {
+template <class Sink>
+void king_features(const Position& pos, Color c, Sink& out) {
   const Color o = ~c;
   const int units = std::min(attack_units(pos, o), 8);
-  f[kShelterAdvisor] = -(2 - pos.count(c, ADVISOR)) * units;
-  f[kShelterBishop] = -(2 - pos.count(c, ELEPHANT)) * units;
+  out.add(c, kShelterAdvisor, -(2 - pos.count(c, ADVISOR)) * units);
+  out.add(c, kShelterBishop, -(2 - pos.count(c, ELEPHANT)) * units);
   const Square k = pos.king_square(c);
   // The first and second pieces on the king's four lines (towards file a,
   // file i, red's side, black's side; "forward" is towards the opponent).
@@ -237,72 +252,92 @@ void king_features(const Position& pos, Color c, int* f) {
     const PieceId p = pos.piece_at(s);
     return p && color_of_id(p) == o && type_of_id(p) == t;
   };
-  for (int d = 0; d < 4; ++d) {
-    if (d == fwd && is(l.first[d], CANNON)) {
-      f[kEmptyCannon] -= 1;
-      f[kEmptyCannonUnits] -= units;
-    }
-    if (is(l.second[d], CANNON)) f[kCannonAim] -= 1;
-    if (is(l.second[d], ROOK)) f[kRookAim] -= 1;
+  if (is(l.first[fwd], CANNON)) {
+    out.add(c, kEmptyCannon, -1);
+    out.add(c, kEmptyCannonUnits, -units);
   }
+  int cannons = 0, rooks = 0;
+  for (int d = 0; d < 4; ++d) {
+    cannons += is(l.second[d], CANNON);
+    rooks += is(l.second[d], ROOK);
+  }
+  out.add(c, kCannonAim, -cannons);
+  out.add(c, kRookAim, -rooks);
   const int kf = file_of(k), kr = rank_of(k);
+  int near = 0;
   for (int i = 5; i <= 6; ++i) {
     const Square h = pos.square_of(side_base(o) + i);
-    if (h && std::abs(file_of(h) - kf) <= 2 && std::abs(rank_of(h) - kr) <= 2) f[kHorseNearKing] -= 1;
+    near += h && std::abs(file_of(h) - kf) <= 2 && std::abs(rank_of(h) - kr) <= 2;
   }
+  out.add(c, kHorseNearKing, -near);
+  near = 0;
   for (int i = 11; i < 16; ++i) {
     const Square s = pos.square_of(side_base(o) + i);
-    if (s && std::abs(file_of(s) - kf) <= 1 && std::abs(rank_of(s) - kr) <= 2) f[kPawnNearKing] -= 1;
+    near += s && std::abs(file_of(s) - kf) <= 1 && std::abs(rank_of(s) - kr) <= 2;
   }
+  out.add(c, kPawnNearKing, -near);
   const int back = c == RED ? 0 : 9;
+  int bottom = 0;
   for (int i = 9; i <= 10; ++i) {
     const Square s = pos.square_of(side_base(o) + i);
-    if (s && rank_of(s) == back) f[kBottomCannon] -= 1;
+    bottom += s && rank_of(s) == back;
   }
+  out.add(c, kBottomCannon, -bottom);
 }
 
 // Mobility of rooks (squares along open lines) and horses (unblocked jumps).
-void mobility_features(const Position& pos, Color c, int* f) {
+template <class Sink>
+void mobility_features(const Position& pos, Color c, Sink& out) {
   const int base = side_base(c);
+  int rook = 0, horse = 0, trapped = 0;
   for (int i = 7; i <= 8; ++i) {
     const Square from = pos.square_of(base + i);
     if (!from) continue;
-    // Empty squares up to the first piece on each line, or to the edge.
-    const LineSquares l = pos.lines_from(from);
+    // Empty squares up to the first piece on each line, or to the edge
+    // (the line tables' distances are signed: negative towards file a and red).
     const int file = file_of(from), rank = rank_of(from);
-    f[kRookMobility] += (l.first[0] ? from - l.first[0] - 1 : file) + (l.first[1] ? l.first[1] - from - 1 : 8 - file) +
-                        (l.first[2] ? (from - l.first[2]) / 16 - 1 : rank) +
-                        (l.first[3] ? (l.first[3] - from) / 16 - 1 : 9 - rank);
+    const LineStops& r = g_rank_lines.at[file][pos.rank_masks()[rank]];
+    const LineStops& l = g_file_lines.at[rank][pos.file_masks()[file]];
+    rook += (r.first[0] ? -r.first[0] - 1 : file) + (r.first[1] ? r.first[1] - 1 : 8 - file) +
+            (l.first[0] ? -l.first[0] - 1 : rank) + (l.first[1] ? l.first[1] - 1 : 9 - rank);
   }
   for (int i = 5; i <= 6; ++i) {
     const Square from = pos.square_of(base + i);
     if (!from) continue;
     int n = 0;
-    for (int k = 0; k < 8; ++k) {
-      const Square to = from + kHorseDelta[k];
-      if (!geo().in_board[to] || pos.piece_at(from + kHorseLeg[k])) continue;
-      const PieceId p = pos.piece_at(to);
+    const auto& jumps = steps().horse[from];  // the jumps that stay on the board
+    for (int k = 0; jumps[k][0]; ++k) {
+      if (pos.piece_at(jumps[k][1])) continue;  // leg blocked
+      const PieceId p = pos.piece_at(jumps[k][0]);
       n += !p || color_of_id(p) != c;
     }
-    f[kHorseMobility] += n;
-    f[kHorseTrapped] -= n <= 1;
+    horse += n;
+    trapped += n <= 1;
+  }
+  out.add(c, kRookMobility, rook);
+  out.add(c, kHorseMobility, horse);
+  out.add(c, kHorseTrapped, -trapped);
+}
+
+template <class Sink>
+void all_features(const Position& pos, Sink& out) {
+  int majors = 0;
+  for (Color c : {RED, BLACK}) majors += pos.count(c, ROOK) + pos.count(c, HORSE) + pos.count(c, CANNON);
+  for (Color c : {RED, BLACK}) {
+    // Horses and cannons trade value as the board empties: a cannon needs screens, a horse room.
+    out.add(c, kPhase, (majors - 6) * (pos.count(c, CANNON) - pos.count(c, HORSE)));
+    king_features(pos, c, out);
+    mobility_features(pos, c, out);
+    for (int t = ADVISOR; t <= PAWN; ++t) out.add(c, EvalFeature(kMaterialAdvisor + t - ADVISOR), pos.count(c, PieceType(t)));
   }
 }
 
 }  // namespace
 
 void eval_features(const Position& pos, int f[2][kFeatureCount]) {
-  int majors = 0;
-  for (Color c : {RED, BLACK}) majors += pos.count(c, ROOK) + pos.count(c, HORSE) + pos.count(c, CANNON);
-  for (Color c : {RED, BLACK}) {
-    int* g = f[c];
-    std::fill(g, g + kFeatureCount, 0);
-    // Horses and cannons trade value as the board empties: a cannon needs screens, a horse room.
-    g[kPhase] = (majors - 6) * (pos.count(c, CANNON) - pos.count(c, HORSE));
-    king_features(pos, c, g);
-    mobility_features(pos, c, g);
-    for (int t = ADVISOR; t <= PAWN; ++t) g[kMaterialAdvisor + t - ADVISOR] = pos.count(c, PieceType(t));
-  }
+  for (Color c : {RED, BLACK}) std::fill(f[c], f[c] + kFeatureCount, 0);
+  FeatureTable table{f};
+  all_features(pos, table);
 }
 
 int win_scale(const Position& pos, Color c) {
@@ -328,18 +363,25 @@ int win_scale(const Position& pos, Color c) {
   return 16;
 }
 
-Score evaluate(const Position& pos) { return evaluate_with(pos, kEvalWeights); }
+namespace {
 
-Score evaluate_with(const Position& pos, const int* weights) {
+// Inlined into evaluate() with the constant weights, so each feature's
+// weight is a constant there (and a feature of weight 0 costs nothing).
+inline Score weighted_evaluation(const Position& pos, const int* weights) {
   const Color us = pos.side();
-  int f[2][kFeatureCount];
-  eval_features(pos, f);
-  Score v = psq_score(pos, us);
-  for (int i = 0; i < kFeatureCount; ++i) v += weights[i] * (f[us][i] - f[~us][i]);
+  WeightedSum sum{weights};
+  all_features(pos, sum);
+  Score v = psq_score(pos, us) + sum.score[us] - sum.score[~us];
   // Endgame knowledge: the side ahead must have the means to win.
   const int scale = win_scale(pos, v > 0 ? us : ~us);
   if (scale < 16) v = v * scale / 16;
   return v + kTempo;
 }
+
+}  // namespace
+
+Score evaluate(const Position& pos) { return weighted_evaluation(pos, kEvalWeights); }
+
+Score evaluate_with(const Position& pos, const int* weights) { return weighted_evaluation(pos, weights); }
 
 }  // namespace xq

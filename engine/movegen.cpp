@@ -6,16 +6,6 @@ namespace xq {
 
 namespace {
 
-// Per-square destination lists, zero-terminated; horse and elephant moves
-// carry the square that must be empty (the leg or the eye).
-struct StepTables {
-  uint8_t king[256][5];
-  uint8_t advisor[256][5];
-  uint8_t elephant[256][5][2];
-  uint8_t horse[256][9][2];
-};
-
-
 constexpr StepTables make_step_tables() {
   StepTables t{};
   constexpr Geometry g = make_geometry();
@@ -45,8 +35,11 @@ constexpr StepTables make_step_tables() {
   return t;
 }
 
+}  // namespace
+
 constinit const StepTables g_steps = make_step_tables();
-inline const StepTables& steps() { return g_steps; }
+
+namespace {
 
 struct Gen {
   const Position& pos;

@@ -8,6 +8,18 @@ constexpr int kMaxMoves = 128;  // xiangqi positions have at most ~120 pseudo-le
 
 enum class GenType { All, Captures, Quiets };
 
+// Per-square destination lists, zero-terminated; horse and elephant moves
+// carry the square that must be empty (the leg or the eye). Horse jumps
+// come in kHorseDelta's order.
+struct StepTables {
+  uint8_t king[256][5];
+  uint8_t advisor[256][5];
+  uint8_t elephant[256][5][2];
+  uint8_t horse[256][9][2];
+};
+extern const StepTables g_steps;
+inline const StepTables& steps() { return g_steps; }
+
 // Writes pseudo-legal moves for the side to move; returns how many.
 int generate(const Position& pos, Move* out, GenType type = GenType::All);
 

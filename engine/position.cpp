@@ -73,6 +73,22 @@ void Position::remove_piece(PieceId id, Square s) {
   --counts_[piece_index(id)];
 }
 
+// remove_piece then add_piece of the same piece, in one step (`to` is empty,
+// or emptied by a capture just before).
+void Position::move_piece(PieceId id, Square from, Square to) {
+  board_[from] = 0;
+  board_[to] = uint8_t(id);
+  sq_of_[id] = uint8_t(to);
+  clear_occupied(from);
+  set_occupied(to);
+  const int pi = piece_index(id);
+  const uint64_t z = zobrist().piece[pi][from] ^ zobrist().piece[pi][to];
+  key_ ^= z;
+  if (type_of_id(id) == PAWN) pawn_key_ ^= z;
+  update_psq(id, from, -1);
+  update_psq(id, to, 1);
+}
+
 void Position::put_piece(PieceId id, Square s) { add_piece(id, s); }
 
 void Position::set_side(Color c) {
@@ -153,8 +169,7 @@ void Position::do_move(Move m, bool gives_check) {
   st.rule_plies = uint16_t(rule_plies_ > 65535 ? 65535 : rule_plies_);
   rule_plies_ = cap ? 0 : rule_plies_ + 1;
   if (cap) remove_piece(cap, to);
-  remove_piece(id, from);
-  add_piece(id, to);
+  move_piece(id, from, to);
   side_ = ~side_;
   key_ ^= zobrist().side;
   st.gave_check = gives_check;
@@ -166,8 +181,7 @@ void Position::undo_move() {
   const Square from = move_from(st.move), to = move_to(st.move);
   const PieceId id = board_[to];
   side_ = ~side_;
-  remove_piece(id, to);
-  add_piece(id, from);
+  move_piece(id, to, from);
   if (st.captured) add_piece(st.captured, to);
   key_ = st.key;
   rule_plies_ = st.rule_plies;

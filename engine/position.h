@@ -141,6 +141,7 @@ class Position {
  private:
   void add_piece(PieceId id, Square s);
   void remove_piece(PieceId id, Square s);
+  void move_piece(PieceId id, Square from, Square to);
   void update_psq(PieceId id, Square s, int sign);
   void set_occupied(Square s) {
     rank_masks_[rank_of(s)] |= uint16_t(1u << file_of(s));
