@@ -39,21 +39,17 @@ MovePicker::MovePicker(const Position& pos, Move hash_move) : pos_(pos), hash_(h
   }
 }
 
-void MovePicker::score_captures(bool keep_bad) {
-  // A capture is "good" when the exchange it starts does not lose material;
-  // the rest wait until after the quiet moves (or are dropped in quiescence).
-  int good = 0;
+void MovePicker::score_captures() {
+  // Most valuable victim first; whether the exchange loses material is asked
+  // only when a capture's turn comes (a cut often comes first).
+  int k = 0;
   for (int i = 0; i < count_; ++i) {
     const Move m = moves_[i];
     if (m == hash_) continue;
-    if (see_ge(pos_, m, 0)) {
-      moves_[good] = m;
-      scores_[good++] = mvv_lva(pos_, m);
-    } else if (keep_bad) {
-      bad_[bad_count_++] = m;
-    }
+    moves_[k] = m;
+    scores_[k++] = mvv_lva(pos_, m);
   }
-  count_ = good;
+  count_ = k;
   cur_ = 0;
 }
 
@@ -87,11 +83,16 @@ Move MovePicker::next() {
       return hash_;
     case kGenCaptures:
       count_ = generate(pos_, moves_, GenType::Captures);
-      score_captures(true);
+      score_captures();
       stage_ = kGoodCaptures;
       [[fallthrough]];
     case kGoodCaptures:
-      if (cur_ < count_) return pick_best(cur_++);
+      // A capture that loses material by exchange waits until after the quiet moves.
+      while (cur_ < count_) {
+        const Move m = pick_best(cur_++);
+        if (see_ge(pos_, m, 0)) return m;
+        bad_[bad_count_++] = m;
+      }
       stage_ = kKiller1;
       [[fallthrough]];
     case kKiller1:
@@ -136,11 +137,14 @@ Move MovePicker::next() {
       return hash_;
     case kQGen:
       count_ = generate(pos_, moves_, GenType::Captures);
-      score_captures(false);
+      score_captures();
       stage_ = kQCaptures;
       [[fallthrough]];
     case kQCaptures:
-      if (cur_ < count_) return pick_best(cur_++);
+      while (cur_ < count_) {  // quiescence drops the captures that lose material
+        const Move m = pick_best(cur_++);
+        if (see_ge(pos_, m, 0)) return m;
+      }
       stage_ = kDone;
       return kNoMove;
     default:

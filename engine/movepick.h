@@ -58,7 +58,7 @@ class MovePicker {
  private:
   enum Stage { kHash, kGenCaptures, kGoodCaptures, kKiller1, kKiller2, kCounter, kGenQuiets, kQuiets, kBadCaptures,
                kDone, kQHash, kQGen, kQCaptures };
-  void score_captures(bool keep_bad);
+  void score_captures();
   void score_quiets();
   Move pick_best(int begin);
   bool is_capture(Move m) const { return pos_.piece_at(move_to(m)) != 0; }
