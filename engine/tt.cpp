@@ -8,17 +8,17 @@ void TranspositionTable::resize(size_t mb) {
   if (mb < 1) mb = 1;
   size_t buckets = 1;
   while (buckets * 2 * 64 <= mb << 20) buckets *= 2;
-  entries_.assign(buckets * 4, TTEntry{});
+  buckets_.assign(buckets, Bucket{});
   bucket_mask_ = buckets - 1;
 }
 
-void TranspositionTable::clear() { std::memset(entries_.data(), 0, entries_.size() * sizeof(TTEntry)); }
+void TranspositionTable::clear() { std::memset(static_cast<void*>(buckets_.data()), 0, buckets_.size() * sizeof(Bucket)); }
 
 static Score to_tt(Score s, int ply) { return s > kMateThreshold ? s + ply : s < -kMateThreshold ? s - ply : s; }
 static Score from_tt(Score s, int ply) { return s > kMateThreshold ? s - ply : s < -kMateThreshold ? s + ply : s; }
 
 TTHit TranspositionTable::probe(uint64_t key, int ply) const {
-  const TTEntry* b = &entries_[(key & bucket_mask_) * 4];
+  const TTEntry* b = buckets_[key & bucket_mask_].e;
   const uint32_t check = uint32_t(key >> 32);
   for (int i = 0; i < 4; ++i) {
     if (b[i].check == check && (b[i].bound_age & 3)) {
@@ -39,7 +39,7 @@ void TranspositionTable::store(uint64_t key, int ply, Move m, Score score, Bound
   // Ban scores depend on the path that led here, so they never enter the table.
   if ((score > kBanThreshold && score < kMateThreshold) || (score < -kBanThreshold && score > -kMateThreshold))
     return;
-  TTEntry* b = &entries_[(key & bucket_mask_) * 4];
+  TTEntry* b = buckets_[key & bucket_mask_].e;
   const uint32_t check = uint32_t(key >> 32);
   TTEntry* slot = &b[0];
   int worst = 1 << 30;
@@ -71,8 +71,8 @@ void TranspositionTable::store(uint64_t key, int ply, Move m, Score score, Bound
 
 int TranspositionTable::hashfull() const {
   int n = 0;
-  for (size_t i = 0; i < 1000 && i < entries_.size(); ++i)
-    n += (entries_[i].bound_age & 3) && (entries_[i].bound_age & 0xFC) == age_;
+  for (size_t i = 0; i < 250 && i < buckets_.size(); ++i)
+    for (const TTEntry& e : buckets_[i].e) n += (e.bound_age & 3) && (e.bound_age & 0xFC) == age_;
   return n;
 }
 
