@@ -540,7 +540,12 @@ SearchResult Search::run(const Position& pos, const Limits& limits, const Search
     check_limits();  // notices a ponderhit (or a stop) between iterations too
     if (aborted_) break;
     const bool unlimited = limits.infinite || pondering_;
-    if (root_moves_.size() == 1 && !unlimited && limits.depth == 0) break;  // forced move
+    // A forced move is played soon, but after a tenth of the budget (time
+    // or nodes) rather than at once, so its score (a mate on the way, say) means something.
+    if (root_moves_.size() == 1 && !unlimited && limits.depth == 0 &&
+        ((budget_.soft_ms && clock_ms() >= budget_.soft_ms / 10) || (node_limit_ && nodes_ >= node_limit_ / 10) ||
+         (!budget_.soft_ms && !node_limit_)))
+      break;
     // A fixed move time is spent in full (the hard limit stops it); on a clock,
     // an iteration started after half the soft budget would rarely finish.
     if (!unlimited && !limits.movetime_ms && budget_.soft_ms && clock_ms() >= budget_.soft_ms / 2) break;
