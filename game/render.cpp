@@ -260,15 +260,6 @@ void Renderer::draw_panel(const ViewModel& vm, const BoardView& v, int64_t now_m
   int px = int(17 * s);  // a long message is set smaller to fit the column
   while (px > 8 && text_.width(status, px) > (BoardView::kPanelW - 24) * s) --px;
   text_.draw(status, p.x + 12 * s, y, px, kHighlight);
-  if (vm.busy) {
-    const int lit = int((now_ms / 90) % 8);
-    for (int i = 0; i < 8; ++i) {
-      const float a = float(i) / 8 * 6.2832f;
-      const int alpha = 60 + 195 * ((i - lit + 8) % 8 == 0) + 40 * ((i - lit + 9) % 8 == 0);
-      fill({p.x + (252 + 9 * std::cos(a)) * s - 2 * s, y + (10 + 9 * std::sin(a)) * s - 2 * s, 4 * s, 4 * s},
-           {255, 220, 150, Uint8(std::min(255, alpha))});
-    }
-  }
   if (vm.editing) return;  // the editor has only its buttons and status
   draw_analysis(vm, p, s);
   draw_progress(vm, p, s);
@@ -277,7 +268,57 @@ void Renderer::draw_panel(const ViewModel& vm, const BoardView& v, int64_t now_m
   draw_move_list(vm, p, s);
 }
 
+// A small spinner beside the status while the computer thinks.
+void Renderer::draw_spinner(const ViewModel& vm, const BoardView& v, int64_t now_ms) {
+  if (!vm.busy) return;
+  const Rect p = v.panel();
+  const float s = v.scale(), y = p.y + kStatusY * s;
+  const int lit = int((now_ms / 90) % 8);
+  for (int i = 0; i < 8; ++i) {
+    const float a = float(i) / 8 * 6.2832f;
+    const int alpha = 60 + 195 * ((i - lit + 8) % 8 == 0) + 40 * ((i - lit + 9) % 8 == 0);
+    fill({p.x + (252 + 9 * std::cos(a)) * s - 2 * s, y + (10 + 9 * std::sin(a)) * s - 2 * s, 4 * s, 4 * s},
+         {255, 220, 150, Uint8(std::min(255, alpha))});
+  }
+}
+
+bool Renderer::frame_texture(int w, int h) {
+  if (!targets_ || w <= 0 || h <= 0) return false;
+  if (frame_ && frame_w_ == w && frame_h_ == h) return true;
+  frame_.reset(SDL_CreateTexture(r_, SDL_PIXELFORMAT_ARGB8888, SDL_TEXTUREACCESS_TARGET, w, h));
+  if (!frame_) {
+    targets_ = false;  // this renderer cannot draw into textures: draw every frame as it comes
+    return false;
+  }
+  SDL_SetTextureBlendMode(frame_.get(), SDL_BLENDMODE_NONE);
+  frame_w_ = w;
+  frame_h_ = h;
+  cached_ = {};
+  return true;
+}
+
 void Renderer::draw(const ViewModel& vm, const BoardView& view, int64_t now_ms) {
+  int w = 0, h = 0;
+  SDL_GetRendererOutputSize(r_, &w, &h);
+  const int64_t t = now_ms - vm.anim_start_ms;
+  const bool sliding = vm.anim_move && t >= 0 && t < vm.anim_ms;
+  const FrameKey key{vm.revision, w, h, !vm.message.empty() && now_ms < vm.message_until_ms};
+  if (vm.revision && !sliding && frame_texture(w, h)) {
+    if (!(key == cached_)) {
+      SDL_SetRenderTarget(r_, frame_.get());
+      draw_scene(vm, view, now_ms);
+      SDL_SetRenderTarget(r_, nullptr);
+      cached_ = key;
+    }
+    SDL_RenderCopy(r_, frame_.get(), nullptr, nullptr);
+  } else {
+    draw_scene(vm, view, now_ms);
+    cached_ = {};
+  }
+  draw_spinner(vm, view, now_ms);
+}
+
+void Renderer::draw_scene(const ViewModel& vm, const BoardView& view, int64_t now_ms) {
   SDL_SetRenderDrawColor(r_, 58, 34, 18, 255);
   SDL_RenderClear(r_);
   draw_board(vm, view, now_ms);

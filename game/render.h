@@ -18,9 +18,16 @@ class Renderer {
  public:
   // Loads the sprites; on failure returns false with a message naming the file.
   bool init(SDL_Renderer* r, const std::string& asset_dir, std::string* error);
+  // Draws the frame. What does not move is drawn once into a texture and
+  // copied again while the view model, the window size and the passing
+  // message stay as they are (a software renderer spent 5-9 ms a frame
+  // redrawing it); the spinner and a sliding piece are drawn live.
   void draw(const ViewModel& vm, const BoardView& view, int64_t now_ms);
 
  private:
+  void draw_scene(const ViewModel& vm, const BoardView& view, int64_t now_ms);
+  void draw_spinner(const ViewModel& vm, const BoardView& v, int64_t now_ms);
+  bool frame_texture(int w, int h);  // the cache's texture, of this size; false where targets are not supported
   void draw_board(const ViewModel& vm, const BoardView& v, int64_t now_ms);
   void draw_piece(PieceId id, float cx, float cy, float size);
   void draw_marker(int index, float cx, float cy, float size);
@@ -40,6 +47,16 @@ class Renderer {
   SDL_Renderer* r_ = nullptr;
   TexturePtr board_, pieces_, markers_;
   Text text_;
+  struct FrameKey {
+    uint64_t revision = 0;
+    int w = 0, h = 0;
+    bool message = false;
+    bool operator==(const FrameKey&) const = default;
+  };
+  TexturePtr frame_;
+  int frame_w_ = 0, frame_h_ = 0;
+  FrameKey cached_;
+  bool targets_ = true;
 };
 
 }  // namespace xq

@@ -267,6 +267,7 @@ const ViewModel& ViewModelCache::get(const Controller& c, const UiState& ui, con
     vm_ = build_view_model(c, ui, dialog, editor);
     key_ = k;
     ++builds_;
+    vm_.revision = uint64_t(builds_);
   }
   return vm_;
 }

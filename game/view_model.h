@@ -73,6 +73,9 @@ struct ViewModel {
   std::optional<Dialog> dialog;
   std::vector<std::string> help;  // the key overlay's lines (empty when hidden)
   bool editing = false;           // the position editor is open (no list, clocks or analysis)
+  // Which build of the cache this is (a new number each rebuild); 0 for a
+  // view model built outside the cache, which the renderer never reuses.
+  uint64_t revision = 0;
 };
 
 // The renderer's data for the current state.
