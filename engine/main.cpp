@@ -1,4 +1,4 @@
-// xiangqi-engine: the UCCI/UCI protocol loop, and the perft, bench and judge subcommands.
+// xiangqi-engine: the UCCI/UCI protocol loop, and the perft, bench, judge, review and mates subcommands.
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -11,6 +11,7 @@
 #include "bench.h"
 #include "fen.h"
 #include "game.h"
+#include "mate_suite.h"
 #include "notation.h"
 #include "parse_int.h"
 #include "perft.h"
@@ -194,6 +195,41 @@ int run_review(int argc, char** argv) {
   return 0;
 }
 
+int run_mates(int argc, char** argv) {
+  // xiangqi-engine mates SUITE.tsv [--movetime MS | --nodes N]   (100 ms a position unless told)
+  std::string path;
+  xq::Limits limits;
+  limits.movetime_ms = 100;
+  for (int i = 2; i < argc; ++i) {
+    const std::string a = argv[i];
+    int v = 0;
+    if ((a == "--movetime" || a == "--nodes") && i + 1 < argc) {
+      if (!xq::parse_int(argv[++i], 1, 100000000, v)) {
+        std::fprintf(stderr, "mates: %s needs a positive number, got '%s'\n", a.c_str(), argv[i]);
+        return 2;
+      }
+      limits.movetime_ms = a == "--movetime" ? v : 0;
+      limits.nodes = a == "--nodes" ? uint64_t(v) : 0;
+    } else if (path.empty() && a.rfind("--", 0) != 0) {
+      path = a;
+    } else {
+      std::fprintf(stderr, "mates: unexpected argument '%s'\n", a.c_str());
+      return 2;
+    }
+  }
+  if (path.empty()) {
+    std::fprintf(stderr, "usage: xiangqi-engine mates SUITE.tsv [--movetime MS | --nodes N]\n");
+    return 2;
+  }
+  std::ifstream in(path);
+  if (!in) {
+    std::fprintf(stderr, "mates: cannot open '%s'\n", path.c_str());
+    return 2;
+  }
+  xq::run_mate_suite(in, limits, std::cout, std::cerr);
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -201,6 +237,7 @@ int main(int argc, char** argv) {
   if (argc >= 2 && !std::strcmp(argv[1], "bench")) return run_bench(argc, argv);
   if (argc >= 2 && !std::strcmp(argv[1], "judge")) return run_judge(argc, argv);
   if (argc >= 2 && !std::strcmp(argv[1], "review")) return run_review(argc, argv);
+  if (argc >= 2 && !std::strcmp(argv[1], "mates")) return run_mates(argc, argv);
   if (argc >= 2) {
     std::fprintf(stderr, "usage: xiangqi-engine [perft DEPTH [FEN] [--divide] | bench [DEPTH] | judge FEN [MOVE ...]\n"
                          "                      | review GAME.pgn [--movetime MS] [--nodes N] [--no-book]]\n"

@@ -1,0 +1,57 @@
+#include "mate_suite.h"
+
+#include <algorithm>
+#include <atomic>
+#include <sstream>
+
+#include "fen.h"
+#include "parse_int.h"
+#include "search.h"
+
+namespace xq {
+
+MateSuiteResult run_mate_suite(std::istream& in, const Limits& limits, std::ostream& out, std::ostream& err) {
+  MateSuiteResult res;
+  TranspositionTable tt(16);
+  Search search(tt);
+  const std::atomic<bool> stop{false};
+  int line_no = 0;
+  for (std::string line; std::getline(in, line);) {
+    ++line_no;
+    if (line.empty() || line[0] == '#') continue;
+    const size_t tab = line.find('\t');
+    FenData d;
+    std::string why;
+    int moves = 0;
+    if (tab == std::string::npos || !parse_int(line.substr(tab + 1), 1, 60, moves)) why = "no mate length after a tab";
+    else parse_fen(line.substr(0, tab), d, &why);
+    if (!why.empty()) {
+      err << "line " << line_no << ": " << why << " (skipped)\n";
+      continue;
+    }
+    tt.clear();  // each position on its own, as a player's first look at it
+    search.clear();
+    const SearchResult r = search.run(d.pos, limits, {}, stop);
+    const int got = mate_in_moves(r.score), len = std::clamp(moves, 1, 5);
+    ++res.positions;
+    ++res.by_length[len];
+    if (got > 0 && got <= moves) {
+      ++res.found;
+      ++res.found_by_length[len];
+    } else {
+      out << "missed: " << line.substr(0, tab) << " (mate in " << moves << "; scored " << r.score << " at depth "
+          << r.depth << ")\n";
+    }
+  }
+  out << "Mates found     : " << res.found << " of " << res.positions << " (";
+  const char* sep = "";
+  for (int len = 1; len <= 5; ++len) {
+    if (!res.by_length[len]) continue;
+    out << sep << "in " << len << (len == 5 ? "+" : "") << ": " << res.found_by_length[len] << "/" << res.by_length[len];
+    sep = ", ";
+  }
+  out << ")\n";
+  return res;
+}
+
+}  // namespace xq

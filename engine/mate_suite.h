@@ -1,0 +1,24 @@
+// Mate suites: positions where a forced mate is known ("FEN<TAB>mate in N
+// moves", as xiangqi-mates writes them), each searched on a time or node
+// budget; a mate counts as found when the search scores a mate in at most N.
+// The tactics figure in the README is this run at 100 ms a position.
+#pragma once
+#include <istream>
+#include <ostream>
+#include <string>
+
+#include "timeman.h"
+
+namespace xq {
+
+struct MateSuiteResult {
+  int positions = 0, found = 0;
+  int by_length[6] = {}, found_by_length[6] = {};  // mates in 1..4, and 5 or more at [5]
+};
+
+// Reads the suite from in; a line that is neither a comment (#), empty, nor
+// "FEN<TAB>N" is reported on err by its number and skipped. Prints one line a
+// miss and a summary on out.
+MateSuiteResult run_mate_suite(std::istream& in, const Limits& limits, std::ostream& out, std::ostream& err);
+
+}  // namespace xq
