@@ -129,6 +129,22 @@ int run_judge(int argc, char** argv) {
   return 0;
 }
 
+// --movetime MS or --nodes N at argv[i] (the subcommands that search take
+// either): 1 when read (i moves past the number), 0 when argv[i] is another
+// argument, -1 after a message naming a bad number.
+int read_budget(const char* cmd, int argc, char** argv, int& i, int& movetime_ms, uint64_t& nodes) {
+  const std::string a = argv[i];
+  if ((a != "--movetime" && a != "--nodes") || i + 1 >= argc) return 0;
+  int v = 0;
+  if (!xq::parse_int(argv[++i], 1, 100000000, v)) {
+    std::fprintf(stderr, "%s: %s needs a positive number, got '%s'\n", cmd, a.c_str(), argv[i]);
+    return -1;
+  }
+  movetime_ms = a == "--movetime" ? v : 0;
+  nodes = a == "--nodes" ? uint64_t(v) : 0;
+  return 1;
+}
+
 int run_review(int argc, char** argv) {
   // xiangqi-engine review GAME.pgn [--movetime MS] [--nodes N] [--no-book]
   std::string path;
@@ -136,15 +152,10 @@ int run_review(int argc, char** argv) {
   bool use_book = true;
   for (int i = 2; i < argc; ++i) {
     const std::string a = argv[i];
-    int v = 0;
-    if ((a == "--movetime" || a == "--nodes") && i + 1 < argc) {
-      if (!xq::parse_int(argv[++i], 1, 100000000, v)) {
-        std::fprintf(stderr, "review: %s needs a positive number, got '%s'\n", a.c_str(), argv[i]);
-        return 2;
-      }
-      if (a == "--movetime") options.movetime_ms = v;
-      else options.nodes = uint64_t(v);
-    } else if (a == "--no-book") {
+    const int budget = read_budget("review", argc, argv, i, options.movetime_ms, options.nodes);
+    if (budget < 0) return 2;
+    if (budget > 0) continue;
+    if (a == "--no-book") {
       use_book = false;
     } else if (path.empty() && a.rfind("--", 0) != 0) {
       path = a;
@@ -202,15 +213,10 @@ int run_mates(int argc, char** argv) {
   limits.movetime_ms = 100;
   for (int i = 2; i < argc; ++i) {
     const std::string a = argv[i];
-    int v = 0;
-    if ((a == "--movetime" || a == "--nodes") && i + 1 < argc) {
-      if (!xq::parse_int(argv[++i], 1, 100000000, v)) {
-        std::fprintf(stderr, "mates: %s needs a positive number, got '%s'\n", a.c_str(), argv[i]);
-        return 2;
-      }
-      limits.movetime_ms = a == "--movetime" ? v : 0;
-      limits.nodes = a == "--nodes" ? uint64_t(v) : 0;
-    } else if (path.empty() && a.rfind("--", 0) != 0) {
+    const int budget = read_budget("mates", argc, argv, i, limits.movetime_ms, limits.nodes);
+    if (budget < 0) return 2;
+    if (budget > 0) continue;
+    if (path.empty() && a.rfind("--", 0) != 0) {
       path = a;
     } else {
       std::fprintf(stderr, "mates: unexpected argument '%s'\n", a.c_str());
