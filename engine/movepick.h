@@ -21,12 +21,15 @@ inline void update_history(int16_t& v, int bonus) {
   v = int16_t(v + bonus - v * (bonus < 0 ? -bonus : bonus) / kHistoryMax);
 }
 
-// Quiet move success by side, from and to.
+// Quiet move success by side, from and to (indexed 0..89: the table is 32 KB
+// and stays in the first-level cache, where a mailbox-indexed one would not).
 struct ButterflyHistory {
-  int16_t table[2][256][256];
+  int16_t table[2][90][90];
   void clear();
-  int get(Color c, Move m) const { return table[c][move_from(m)][move_to(m)]; }
-  void update(Color c, Move m, int bonus) { update_history(table[c][move_from(m)][move_to(m)], bonus); }
+  int get(Color c, Move m) const { return table[c][square90(move_from(m))][square90(move_to(m))]; }
+  void update(Color c, Move m, int bonus) {
+    update_history(table[c][square90(move_from(m))][square90(move_to(m))], bonus);
+  }
 };
 
 // Success of a quiet move (piece, to) after a given earlier move (piece, to).

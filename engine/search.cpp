@@ -121,7 +121,6 @@ Score Search::rule_score(int ply) const {
 }
 
 void Search::make(Move m, int ply, bool gives_check) {
-  tt_.prefetch(pos_.key_after(m));  // the child probes the table first thing
   Frame& f = frame(ply);
   f.move = m;
   f.cont = cont_history_->at(piece_index(pos_.piece_at(move_from(m))), move_to(m));
@@ -210,6 +209,7 @@ Score Search::quiesce(Score alpha, Score beta, int ply, int qdepth) {
     return true;
   };
   for (Move m; (m = picker.next());) {
+    tt_.prefetch(pos_.key_after(m));  // the child probes the table first thing: start the load early
     if (!leaves_king_safe(pos_, own, m)) continue;
     // Delta pruning: even winning this piece cannot lift the score to alpha.
     const PieceId victim = pos_.piece_at(move_to(m));
@@ -227,6 +227,7 @@ Score Search::quiesce(Score alpha, Score beta, int ply, int qdepth) {
     const int n = generate_quiet_checks(pos_, theirs, checks);
     for (int i = 0; i < n && best < beta; ++i) {
       const Move m = checks[i];
+      tt_.prefetch(pos_.key_after(m));
       if (!leaves_king_safe(pos_, own, m) || !see_ge(pos_, m, 0)) continue;
       make(m, ply, true);
       if (!search_made(m)) return 0;
@@ -319,6 +320,7 @@ Score Search::search(int depth, Score alpha, Score beta, int ply, bool cut_node)
   const Color us = pos_.side();
   const KingAttackers own = king_attackers(pos_, us), theirs = king_attackers(pos_, ~us);
   for (Move m; (m = picker.next());) {
+    tt_.prefetch(pos_.key_after(m));  // the child probes the table first thing: start the load early
     if (m == excluded || !leaves_king_safe(pos_, own, m)) continue;
     ++move_count;
     const bool capture = pos_.piece_at(move_to(m)) != 0;
@@ -412,6 +414,7 @@ Score Search::root_search(int depth, Score alpha, Score beta, size_t first) {
   for (size_t i = first; i < root_moves_.size(); ++i) {
     const Move m = root_moves_[i];
     ++nodes_;
+    tt_.prefetch(pos_.key_after(m));
     make(m, 0);
     const int new_depth = depth - 1 + (pos_.in_check() ? 1 : 0);
     Score s = -kInfinite;

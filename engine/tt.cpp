@@ -1,6 +1,10 @@
 #include "tt.h"
 
+#include <sys/mman.h>
+
+#include <cstdlib>
 #include <cstring>
+#include <new>
 
 namespace xq {
 
@@ -8,11 +12,24 @@ void TranspositionTable::resize(size_t mb) {
   if (mb < 1) mb = 1;
   size_t buckets = 1;
   while (buckets * 2 * 64 <= mb << 20) buckets *= 2;
-  buckets_.assign(buckets, Bucket{});
+  const size_t bytes = buckets * sizeof(Bucket);
+  constexpr size_t kHugePage = size_t(2) << 20;
+  const size_t align = bytes >= kHugePage ? kHugePage : alignof(Bucket);
+  buckets_.reset();  // the old table goes first: two large ones need not fit at once
+  void* p = std::aligned_alloc(align, (bytes + align - 1) / align * align);
+  if (!p) throw std::bad_alloc();
+#ifdef MADV_HUGEPAGE
+  if (align == kHugePage) madvise(p, bytes, MADV_HUGEPAGE);  // a hint: without it, normal pages
+#endif
+  buckets_.reset(static_cast<Bucket*>(p));
+  bucket_count_ = buckets;
   bucket_mask_ = buckets - 1;
+  clear();
 }
 
-void TranspositionTable::clear() { std::memset(static_cast<void*>(buckets_.data()), 0, buckets_.size() * sizeof(Bucket)); }
+void TranspositionTable::FreeBlock::operator()(void* p) const { std::free(p); }
+
+void TranspositionTable::clear() { std::memset(static_cast<void*>(buckets_.get()), 0, bucket_count_ * sizeof(Bucket)); }
 
 static Score to_tt(Score s, int ply) { return s > kMateThreshold ? s + ply : s < -kMateThreshold ? s - ply : s; }
 static Score from_tt(Score s, int ply) { return s > kMateThreshold ? s - ply : s < -kMateThreshold ? s + ply : s; }
@@ -71,7 +88,7 @@ void TranspositionTable::store(uint64_t key, int ply, Move m, Score score, Bound
 
 int TranspositionTable::hashfull() const {
   int n = 0;
-  for (size_t i = 0; i < 250 && i < buckets_.size(); ++i)
+  for (size_t i = 0; i < 250 && i < bucket_count_; ++i)
     for (const TTEntry& e : buckets_[i].e) n += (e.bound_age & 3) && (e.bound_age & 0xFC) == age_;
   return n;
 }

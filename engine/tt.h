@@ -2,7 +2,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
-#include <vector>
+#include <memory>
 
 #include "types.h"
 
@@ -38,7 +38,7 @@ class TranspositionTable {
   void resize(size_t mb);
   void clear();
   void new_search() { age_ = uint8_t((age_ + 4) & 0xFC); }
-  size_t size_mb() const { return buckets_.size() * sizeof(Bucket) >> 20; }
+  size_t size_mb() const { return bucket_count_ * sizeof(Bucket) >> 20; }
 
   // Scores are stored relative to the node (mates as "mate in n from here").
   TTHit probe(uint64_t key, int ply) const;
@@ -53,7 +53,13 @@ class TranspositionTable {
   struct alignas(64) Bucket {
     TTEntry e[4];
   };
-  std::vector<Bucket> buckets_;
+  struct FreeBlock {
+    void operator()(void* p) const;
+  };
+  // 2 MB aligned and advised for huge pages: a probe is a random access into
+  // megabytes, and with 4 KB pages most probes would also miss the TLB.
+  std::unique_ptr<Bucket[], FreeBlock> buckets_;
+  size_t bucket_count_ = 0;
   size_t bucket_mask_ = 0;
   uint8_t age_ = 0;
 };

@@ -12,7 +12,7 @@ TEST(MovePicker, EveryMoveExactlyOnceInStageOrder) {
   std::mt19937 rng(7);
   auto history = std::make_unique<xq::ButterflyHistory>();
   history->clear();
-  for (int i = 0; i < 5000; ++i) history->update(xq::Color(rng() % 2), xq::make_move(rng() % 256, rng() % 256), int(rng() % 2001) - 1000);
+  for (int i = 0; i < 5000; ++i) history->update(xq::Color(rng() % 2), xq::make_move(xq::make_square(rng() % 9, rng() % 10), xq::make_square(rng() % 9, rng() % 10)), int(rng() % 2001) - 1000);
   for (const xq::Position& p : random_positions(20, 100, 99)) {
     xq::Move all[xq::kMaxMoves];
     const int n = xq::generate(p, all);
