@@ -358,7 +358,7 @@ int win_scale(const Position& pos, Color c) {
     // (the horse does beat a single advisor or elephant), a lone rook against
     // both advisors and both elephants.
     if (rooks == 0 && defenders >= 2) return 2;
-    if (rooks == 1 && defenders == 4) return 3;
+    if (rooks == 1 && defenders == 4) return 2;
   }
   return 16;
 }

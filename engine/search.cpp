@@ -23,6 +23,10 @@ int major_material(const Position& pos, Color c) {
          pos.count(c, CANNON) * kPieceValue[CANNON];
 }
 
+// Only a king, advisors and elephants left: few moves, and a side that has
+// none is stalemated, which loses in xiangqi.
+bool bare(const Position& pos, Color c) { return !major_material(pos, c) && !pos.count(c, PAWN); }
+
 // Late move reductions by depth and move number.
 struct ReductionTable {
   int r[64][64];
@@ -177,6 +181,10 @@ Score Search::quiesce(Score alpha, Score beta, int ply, int qdepth) {
   if (hit.found && !pv_node && bound_decides(hit, alpha, beta)) return hit.score;
   const Score alpha0 = alpha;
   Score best, static_eval = kNoEval, raw_eval = kNoEval;  // the table keeps the raw evaluation
+  if (!in_check && bare(pos_, pos_.side())) {
+    Move moves[kMaxMoves];
+    if (generate_legal(pos_, moves) == 0) return -kMateScore + ply;  // stalemated: no standing pat
+  }
   if (!in_check) {
     raw_eval = hit.found && hit.eval != kNoEval ? hit.eval : eval();
     static_eval = corrected(raw_eval);
@@ -282,8 +290,13 @@ Score Search::search(int depth, Score alpha, Score beta, int ply, bool cut_node)
   f.static_eval = static_eval;
   const bool improving = !in_check && frame(ply - 2).static_eval != kNoEval && static_eval > frame(ply - 2).static_eval;
   const bool quiet_window = std::abs(beta) < kBanThreshold && std::abs(alpha) < kBanThreshold;
+  // With a bare side on the board, a quiet move that takes its last moves
+  // away wins without a check, and a static score says nothing of whether the
+  // bare side can still move: such nodes are few and small, so nothing is
+  // pruned there.
+  const bool bare_side = bare(pos_, RED) || bare(pos_, BLACK);
 
-  if (!pv_node && !in_check && quiet_window && !excluded) {
+  if (!pv_node && !in_check && quiet_window && !excluded && !bare_side) {
     // Reverse futility: far above beta near the leaves, the opponent will not catch up.
     if (depth <= 7 && estimate - 90 * (depth - improving) >= beta) return estimate;
     // Null move: give the opponent a free move; if we still beat beta, cut.
@@ -336,7 +349,7 @@ Score Search::search(int depth, Score alpha, Score beta, int ply, bool cut_node)
     // futility, which no static score passes there, waits for a normal window.
     bool prune_quiet = false, see_ok = true;
     if (best > -kBanThreshold && !in_check) {
-      if (!capture) {
+      if (!capture && !bare_side) {
         prune_quiet = (depth <= 8 && move_count > (3 + depth * depth) / (2 - improving)) ||
                       (quiet_window && lmr_depth <= 6 && static_eval + 120 + 100 * lmr_depth <= alpha) ||
                       (lmr_depth <= 6 && hist < -4000 * depth) ||

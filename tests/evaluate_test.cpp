@@ -81,7 +81,7 @@ TEST(Evaluate, StartPositionIsBalanced) {
 TEST(Evaluate, AdvantagesThatCannotWinAreScaledDown) {
   // A lone rook against both advisors and both elephants: a known draw.
   xq::Position rook = pos_from("2bak4/4a4/4b4/9/9/9/9/9/9/R3K4 w - - 0 1");
-  EXPECT_EQ(xq::win_scale(rook, xq::RED), 3);
+  EXPECT_EQ(xq::win_scale(rook, xq::RED), 2);
   EXPECT_LT(xq::evaluate(rook), 60);
   // Rook and pawn against the same defence: winnable.
   EXPECT_EQ(xq::win_scale(pos_from("2bak4/4a4/4b4/9/9/9/6P2/9/9/R3K4 w - - 0 1"), xq::RED), 16);

@@ -88,6 +88,21 @@ INSTANTIATE_TEST_SUITE_P(Search, Mates,
                            return "MateIn" + std::to_string(i.param.moves) + "_" + std::to_string(i.index);
                          });
 
+// Wins whose last move stalemates (which loses in xiangqi): that move gives
+// no check, so neither pruning nor standing pat in quiescence may hide it.
+// Found by a random search of such endings; before the bare-side rule the
+// search at this depth saw mate in 3 for the first two and no mate at all
+// for the last three.
+INSTANTIATE_TEST_SUITE_P(Stalemate, Mates,
+                         ::testing::Values(MateCase{"9/4k4/9/9/9/9/9/9/2R6/3K5 w - - 0 1", 2},
+                                           MateCase{"4k4/9/9/4P4/R8/9/9/3K5/9/9 w - - 0 1", 2},
+                                           MateCase{"5k3/9/5a3/9/9/9/9/9/5K3/7R1 w - - 0 1", 2},
+                                           MateCase{"9/3k5/3a5/9/9/9/2R6/3K5/9/9 w - - 0 1", 2},
+                                           MateCase{"9/9/4k4/4H4/9/9/9/5K3/9/9 w - - 0 1", 2}),
+                         [](const ::testing::TestParamInfo<MateCase>& i) {
+                           return "WinIn" + std::to_string(i.param.moves) + "_" + std::to_string(i.index);
+                         });
+
 TEST(Search, AvoidsLosingPerpetualCheck) {
   // Red has checked on every move; i8i9 now would repeat the position a third time.
   xq::Game g = game_after("4k4/9/9/9/9/9/9/9/9/3K4R w - - 0 1",
