@@ -41,12 +41,14 @@ constinit const StepTables g_steps = make_step_tables();
 
 namespace {
 
+// The generation type is a template parameter: its tests in the inner loops
+// are decided at compile time.
+template <GenType type>
 struct Gen {
   const Position& pos;
   Move* out;
   int n = 0;
   int own_tag, opp_tag;
-  GenType type;
 
   // Adds from->to if the target suits the generation type.
   inline void add(Square from, Square to) {
@@ -124,10 +126,9 @@ struct Gen {
   }
 };
 
-}  // namespace
-
-int generate(const Position& pos, Move* out, GenType type) {
-  Gen g{pos, out, 0, 16 << pos.side(), 16 << (pos.side() ^ 1), type};
+template <GenType type>
+int generate_by_type(const Position& pos, Move* out) {
+  Gen<type> g{pos, out, 0, 16 << pos.side(), 16 << (pos.side() ^ 1)};
   const int base = side_base(pos.side());
   // By kind in slot order (types.h), without a switch a piece: the kind of
   // each slot is fixed, and a branch on it mispredicted in the hot loop.
@@ -143,6 +144,16 @@ int generate(const Position& pos, Move* out, GenType type) {
   for (int i = 11; i <= 15; ++i)
     if (const Square from = pos.square_of(base + i)) g.pawn(from);
   return g.n;
+}
+
+}  // namespace
+
+int generate(const Position& pos, Move* out, GenType type) {
+  switch (type) {
+    case GenType::Captures: return generate_by_type<GenType::Captures>(pos, out);
+    case GenType::Quiets: return generate_by_type<GenType::Quiets>(pos, out);
+    default: return generate_by_type<GenType::All>(pos, out);
+  }
 }
 
 int generate_quiet_checks(const Position& pos, const KingAttackers& theirs, Move* out) {
@@ -163,7 +174,7 @@ int generate_quiet_checks(const Position& pos, const KingAttackers& theirs, Move
   bool screen_wanted = false;
   for (int i = 0; i < theirs.line_count; ++i) screen_wanted |= theirs.lines[i].now < theirs.lines[i].need;
   Move cand[kMaxMoves];
-  Gen g{pos, cand, 0, 16 << pos.side(), 16 << (pos.side() ^ 1), GenType::Quiets};
+  Gen<GenType::Quiets> g{pos, cand, 0, 16 << pos.side(), 16 << (pos.side() ^ 1)};
   const int base = side_base(pos.side());
   // The candidates in generate()'s order; only those that check are kept.
   for (int i = 0; i < 16; ++i) {
