@@ -465,8 +465,11 @@ Score Search::aspirate(int depth, Score prev, size_t first) {
   for (;;) {
     const Score score = root_search(depth, alpha, beta, first);
     if (aborted_) return score;
-    if (score <= alpha) alpha = std::max(-kInfinite, alpha - window * 3);
-    else if (score >= beta) beta = std::min(kInfinite, beta + window * 3);
+    // A mate (or rule) score outside the window is searched again with the
+    // window open on that side at once: widening step by step towards it
+    // cost five or six searches of the whole depth.
+    if (score <= alpha) alpha = score <= -kBanThreshold ? -kInfinite : std::max(-kInfinite, alpha - window * 3);
+    else if (score >= beta) beta = score >= kBanThreshold ? kInfinite : std::min(kInfinite, beta + window * 3);
     else return score;
     window *= 3;
   }
