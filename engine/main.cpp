@@ -246,7 +246,8 @@ int main(int argc, char** argv) {
   if (argc >= 2 && !std::strcmp(argv[1], "mates")) return run_mates(argc, argv);
   if (argc >= 2) {
     std::fprintf(stderr, "usage: xiangqi-engine [perft DEPTH [FEN] [--divide] | bench [DEPTH] | judge FEN [MOVE ...]\n"
-                         "                      | review GAME.pgn [--movetime MS] [--nodes N] [--no-book]]\n"
+                         "                      | review GAME.pgn [--movetime MS] [--nodes N] [--no-book]\n"
+                         "                      | mates SUITE.tsv [--movetime MS | --nodes N]]\n"
                          "       with no arguments it speaks UCCI or UCI on stdin/stdout\n");
     return 2;
   }

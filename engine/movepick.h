@@ -21,8 +21,8 @@ inline void update_history(int16_t& v, int bonus) {
   v = int16_t(v + bonus - v * (bonus < 0 ? -bonus : bonus) / kHistoryMax);
 }
 
-// Quiet move success by side, from and to (indexed 0..89: the table is 32 KB
-// and stays in the first-level cache, where a mailbox-indexed one would not).
+// Quiet move success by side, from and to (indexed 0..89: 32 KB, where
+// mailbox indices would take 256 KB).
 struct ButterflyHistory {
   int16_t table[2][90][90];
   void clear();
