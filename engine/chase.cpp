@@ -92,10 +92,23 @@ std::vector<PieceId> chased_by_move(const Position& pos, Move m) {
 }
 
 RepetitionRuling rule_stretch(const Position& pos, int from) {
-  const int n = pos.history_length();
-  // Walk back to the stretch's first position, then replay it move by move
-  // (one copy: the chase tests below use it as their scratch board).
   Position p = pos;
+  return rule_stretch_in_place(p, from);
+}
+
+RepetitionRuling rule_stretch_in_place(Position& pos, int from) {
+  const int n = pos.history_length();
+  // The stretch's moves, read before the walk back takes them off the history.
+  Move moves[Position::kMaxHistory];
+  bool checks[Position::kMaxHistory];
+  for (int i = from; i < n; ++i) {
+    moves[i - from] = pos.history(i).move;
+    checks[i - from] = pos.history(i).gave_check;
+  }
+  // Walk back to the stretch's first position, then replay it move by move
+  // (the chase tests use the board as their scratch board); the replay ends
+  // where pos stood.
+  Position& p = pos;
   for (int i = n - 1; i >= from; --i) {
     if (p.last_was_null()) p.undo_null();
     else p.undo_move();
@@ -105,9 +118,9 @@ RepetitionRuling rule_stretch(const Position& pos, int from) {
   PieceId common[2][kMaxMoves];  // pieces chased on every chasing move so far
   int common_n[2] = {0, 0};
   for (int i = from; i < n; ++i) {
-    const Move m = pos.history(i).move;
+    const Move m = moves[i - from];
     const Color c = p.side();
-    const bool check = pos.history(i).gave_check;
+    const bool check = checks[i - from];
     if (!check) {
       all_check[c] = false;
       PieceId chased[kMaxMoves];

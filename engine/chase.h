@@ -28,5 +28,8 @@ struct RepetitionRuling {
 // Judges the moves of pos's history from ply `from` (a position that occurs
 // again now) to the present.
 RepetitionRuling rule_stretch(const Position& pos, int from);
+// The same on pos itself (no 16 KB copy, for the search): pos is walked back
+// and replayed, and left as it was.
+RepetitionRuling rule_stretch_in_place(Position& pos, int from);
 
 }  // namespace xq

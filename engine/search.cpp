@@ -109,7 +109,7 @@ void Search::update_pv(int ply, Move m) {
   pv_len_[ply] = std::max(pv_len_[ply + 1], ply + 1);
 }
 
-Score Search::rule_score(int ply) const {
+Score Search::rule_score(int ply) {
   if (pos_.rule_plies() >= kNoCaptureLimit) return kDrawScore;
   // A repetition needs at least four reversible plies and an earlier
   // position with this key (a counting filter): most nodes stop here.
@@ -118,7 +118,7 @@ Score Search::rule_score(int ply) const {
   if (from < 0) return kInfinite;
   // A repetition: the rules judge the cycle (checks and chases) and the side
   // forcing worse loses; the ban score depends on the path, so it is never stored.
-  const RepetitionRuling r = rule_stretch(pos_, from);
+  const RepetitionRuling r = rule_stretch_in_place(pos_, from);
   if (r.red == r.black) return kDrawScore;
   const Color loser = r.red > r.black ? RED : BLACK;
   return pos_.side() == loser ? -(kBanScore - ply) : kBanScore - ply;

@@ -88,7 +88,7 @@ class Search {
   void update_pv(int ply, Move m);
   // Rule-based result of the current node (repetition, no-capture limit), or
   // kInfinite when the rules say nothing.
-  Score rule_score(int ply) const;
+  Score rule_score(int ply);
   // gives_check: whether m checks, when the caller knows already.
   void make(Move m, int ply, bool gives_check);
   void make(Move m, int ply) { make(m, ply, pos_.move_gives_check(m)); }

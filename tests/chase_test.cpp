@@ -59,3 +59,47 @@ TEST(Chase, AnsweringCheckCanMakeAnOldAttackAChase) {
   const std::string fen = "3k5/9/3c5/2r6/2N6/9/9/9/3C5/3R1K3 b - - 0 1";
   EXPECT_EQ(chased(fen, "d7c7"), std::vector<std::string>{"c5"});
 }
+
+// The search judges a repetition on its own board (no copy): the ruling must
+// be the copying one's, and the board must come back exactly as it was.
+TEST(Chase, StretchJudgedInPlaceMatchesTheCopyAndRestoresTheBoard) {
+  struct Case {
+    const char* fen;
+    std::vector<std::string> moves;
+    int from;
+    xq::Forcing red, black;
+  };
+  const Case cases[] = {
+      // The rook checks on every move, the king steps back and forth.
+      {"3k5/9/9/9/9/9/9/9/9/4K3R w - - 0 1", {"i0i9", "d9d8", "i9i8", "d8d9", "i8i9"}, 1, xq::Forcing::Check,
+       xq::Forcing::None},
+      // Nothing forcing: the rook and the king shuffle.
+      {"4k4/9/9/9/9/9/9/9/9/3K4R w - - 0 1", {"i0i1", "e9e8", "i1i0", "e8e9"}, 0, xq::Forcing::None,
+       xq::Forcing::None},
+      // The rook chases the unprotected horse along the ranks; the horse runs.
+      {"4k4/9/9/9/9/9/9/9/n8/3K3R1 w - - 0 1", {"h0h1", "a1b3", "h1h3", "b3a1", "h3h1"}, 1,
+       xq::Forcing::Chase, xq::Forcing::None},
+  };
+  for (const Case& c : cases) {
+    xq::Position p = pos_from(c.fen);
+    for (const std::string& m : c.moves) p.do_move(mv(m));
+    const xq::Position before = p;
+    const xq::RepetitionRuling copied = xq::rule_stretch(p, c.from);
+    const xq::RepetitionRuling in_place = xq::rule_stretch_in_place(p, c.from);
+    EXPECT_EQ(copied.red, c.red) << c.fen;
+    EXPECT_EQ(copied.black, c.black) << c.fen;
+    EXPECT_EQ(in_place.red, copied.red) << c.fen;
+    EXPECT_EQ(in_place.black, copied.black) << c.fen;
+    EXPECT_EQ(p.key(), before.key()) << c.fen;
+    EXPECT_EQ(p.side(), before.side()) << c.fen;
+    EXPECT_EQ(p.rule_plies(), before.rule_plies()) << c.fen;
+    EXPECT_EQ(p.may_repeat(), before.may_repeat()) << c.fen;
+    ASSERT_EQ(p.history_length(), before.history_length()) << c.fen;
+    for (int i = 0; i < p.history_length(); ++i) {
+      EXPECT_EQ(p.history(i).move, before.history(i).move) << c.fen << " ply " << i;
+      EXPECT_EQ(p.history(i).key, before.history(i).key) << c.fen << " ply " << i;
+      EXPECT_EQ(p.history(i).gave_check, before.history(i).gave_check) << c.fen << " ply " << i;
+    }
+    for (int s = 0; s < 256; ++s) EXPECT_EQ(p.piece_at(s), before.piece_at(s)) << c.fen << " square " << s;
+  }
+}
