@@ -123,7 +123,7 @@ Move MovePicker::next() {
       [[fallthrough]];
     case kQuiets:
       while (!skip_quiets_ && cur_ < count_) {
-        const Move m = pick_best(cur_++);
+        const Move m = unordered_ ? moves_[cur_++] : pick_best(cur_++);
         if (!is_special(m)) return m;
       }
       stage_ = kBadCaptures;

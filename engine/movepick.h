@@ -57,6 +57,10 @@ class MovePicker {
   bool in_bad_captures() const { return stage_ == kBadCaptures || stage_ == kDone; }
   // Stop returning quiet moves (late move pruning); captures still come.
   void skip_quiets() { skip_quiets_ = true; }
+  // The rest of the quiet moves in generation order, unsorted: late move
+  // pruning has begun and only the checks among them will be searched, so
+  // picking each best-first would cost a scan of the list for nothing.
+  void unordered_quiets() { unordered_ = true; }
 
  private:
   enum Stage { kHash, kGenCaptures, kGoodCaptures, kKiller1, kKiller2, kCounter, kGenQuiets, kQuiets, kBadCaptures,
@@ -73,6 +77,7 @@ class MovePicker {
   Move hash_ = kNoMove, killer1_ = kNoMove, killer2_ = kNoMove, counter_ = kNoMove;
   int stage_;
   bool skip_quiets_ = false;
+  bool unordered_ = false;
   Move moves_[kMaxMoves];
   int scores_[kMaxMoves];
   int count_ = 0, cur_ = 0;

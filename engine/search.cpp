@@ -350,7 +350,9 @@ Score Search::search(int depth, Score alpha, Score beta, int ply, bool cut_node)
     bool prune_quiet = false, see_ok = true;
     if (best > -kBanThreshold && !in_check) {
       if (!capture && !bare_side) {
-        prune_quiet = (depth <= 8 && move_count > (3 + depth * depth) / (2 - improving)) ||
+        const bool late = depth <= 8 && move_count > (3 + depth * depth) / (2 - improving);
+        if (late) picker.unordered_quiets();  // every later quiet move is late too
+        prune_quiet = late ||
                       (quiet_window && lmr_depth <= 6 && static_eval + 120 + 100 * lmr_depth <= alpha) ||
                       (lmr_depth <= 6 && hist < -4000 * depth) ||
                       !see_ge(pos_, m, -25 * lmr_depth * lmr_depth);
