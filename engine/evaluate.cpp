@@ -210,14 +210,10 @@ Score psq_score(const Position& pos, Color us) {
 
 namespace {
 
-// Attackers that can reach a king: rooks count double.
-int attack_units(const Position& pos, Color c) {
-  int crossed = 0;
-  for (int i = 11; i < 16; ++i) {
-    const Square s = pos.square_of(side_base(c) + i);
-    crossed += s && geo().side_of_river[s] != int(c);
-  }
-  return 2 * pos.count(c, ROOK) + pos.count(c, HORSE) + pos.count(c, CANNON) + crossed / 2;
+// Attackers that can reach a king: rooks count double, two pawns across the
+// river one.
+int attack_units(const Position& pos, Color c, int crossed_pawns) {
+  return 2 * pos.count(c, ROOK) + pos.count(c, HORSE) + pos.count(c, CANNON) + crossed_pawns / 2;
 }
 
 // Where the features go: the tuner's table of counts by side, or straight
@@ -231,6 +227,13 @@ struct WeightedSum {
   int score[2] = {0, 0};
   void add(Color c, EvalFeature i, int v) { score[c] += v * weights[i]; }
 };
+// The engine's own weights, known at compile time: each feature's multiply
+// folds to a constant (and a feature of weight 0 costs nothing), which a
+// weights pointer kept from.
+struct EngineSum {
+  int score[2] = {0, 0};
+  void add(Color c, EvalFeature i, int v) { score[c] += v * kEvalWeights[i]; }
+};
 
 // King shelter, seen from the defending side c (all features count against c):
 // missing advisors and elephants as the opponent attacks; a cannon facing the
@@ -240,10 +243,19 @@ struct WeightedSum {
 template <class Sink>
 void king_features(const Position& pos, Color c, Sink& out) {
   const Color o = ~c;
-  const int units = std::min(attack_units(pos, o), 8);
+  const Square k = pos.king_square(c);
+  const int kf = file_of(k), kr = rank_of(k);
+  // The opponent's pawns, once: across the river (attack units) and next to our king.
+  int crossed = 0, pawns_near = 0;
+  for (int i = 11; i < 16; ++i) {
+    const Square s = pos.square_of(side_base(o) + i);
+    if (!s) continue;
+    crossed += geo().side_of_river[s] != int(o);
+    pawns_near += std::abs(file_of(s) - kf) <= 1 && std::abs(rank_of(s) - kr) <= 2;
+  }
+  const int units = std::min(attack_units(pos, o, crossed), 8);
   out.add(c, kShelterAdvisor, -(2 - pos.count(c, ADVISOR)) * units);
   out.add(c, kShelterBishop, -(2 - pos.count(c, ELEPHANT)) * units);
-  const Square k = pos.king_square(c);
   // The first and second pieces on the king's four lines (towards file a,
   // file i, red's side, black's side; "forward" is towards the opponent).
   const LineSquares l = pos.lines_from(k);
@@ -263,19 +275,13 @@ void king_features(const Position& pos, Color c, Sink& out) {
   }
   out.add(c, kCannonAim, -cannons);
   out.add(c, kRookAim, -rooks);
-  const int kf = file_of(k), kr = rank_of(k);
   int near = 0;
   for (int i = 5; i <= 6; ++i) {
     const Square h = pos.square_of(side_base(o) + i);
     near += h && std::abs(file_of(h) - kf) <= 2 && std::abs(rank_of(h) - kr) <= 2;
   }
   out.add(c, kHorseNearKing, -near);
-  near = 0;
-  for (int i = 11; i < 16; ++i) {
-    const Square s = pos.square_of(side_base(o) + i);
-    near += s && std::abs(file_of(s) - kf) <= 1 && std::abs(rank_of(s) - kr) <= 2;
-  }
-  out.add(c, kPawnNearKing, -near);
+  out.add(c, kPawnNearKing, -pawns_near);
   const int back = c == RED ? 0 : 9;
   int bottom = 0;
   for (int i = 9; i <= 10; ++i) {
@@ -365,11 +371,9 @@ int win_scale(const Position& pos, Color c) {
 
 namespace {
 
-// Inlined into evaluate() with the constant weights, so each feature's
-// weight is a constant there (and a feature of weight 0 costs nothing).
-inline Score weighted_evaluation(const Position& pos, const int* weights) {
+template <class Sum>
+Score weighted_evaluation(const Position& pos, Sum sum) {
   const Color us = pos.side();
-  WeightedSum sum{weights};
   all_features(pos, sum);
   Score v = psq_score(pos, us) + sum.score[us] - sum.score[~us];
   // Endgame knowledge: the side ahead must have the means to win.
@@ -380,8 +384,8 @@ inline Score weighted_evaluation(const Position& pos, const int* weights) {
 
 }  // namespace
 
-Score evaluate(const Position& pos) { return weighted_evaluation(pos, kEvalWeights); }
+Score evaluate(const Position& pos) { return weighted_evaluation(pos, EngineSum{}); }
 
-Score evaluate_with(const Position& pos, const int* weights) { return weighted_evaluation(pos, weights); }
+Score evaluate_with(const Position& pos, const int* weights) { return weighted_evaluation(pos, WeightedSum{weights}); }
 
 }  // namespace xq

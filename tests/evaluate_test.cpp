@@ -111,3 +111,36 @@ TEST(Evaluate, TablesBlendByMaterialPhase) {
   const int end = mixed.psq_end_sum(xq::RED) - mixed.psq_end_sum(xq::BLACK);
   EXPECT_EQ(xq::psq_score(mixed, xq::RED), (mid * 4 + end * 12) / 16);
 }
+
+// The engine's evaluation (its weights folded in at compile time) is the
+// tuner's linear view with the same weights: the tables plus each feature's
+// weight times our count minus theirs, scaled when the side ahead cannot
+// win, plus the tempo. Checked on positions from random games, and with
+// other weights (zero, and one feature at a time) so no feature is dropped.
+TEST(Evaluate, EngineScoreIsTheTunersWeightedSum) {
+  const std::vector<xq::Position> positions = random_positions(8, 120, 7);
+  ASSERT_GT(positions.size(), 500u);
+  auto linear = [](const xq::Position& p, const int* w) {
+    int f[2][xq::kFeatureCount];
+    xq::eval_features(p, f);
+    const xq::Color us = p.side();
+    int v = xq::psq_score(p, us);
+    for (int i = 0; i < xq::kFeatureCount; ++i) v += w[i] * (f[us][i] - f[~us][i]);
+    const int scale = xq::win_scale(p, v > 0 ? us : ~us);
+    if (scale < 16) v = v * scale / 16;
+    return v + xq::kTempo;
+  };
+  int differing = 0;
+  for (const xq::Position& p : positions) {
+    ASSERT_EQ(xq::evaluate(p), linear(p, xq::kEvalWeights)) << xq::to_fen(p);
+    ASSERT_EQ(xq::evaluate_with(p, xq::kEvalWeights), xq::evaluate(p)) << xq::to_fen(p);
+    for (int i = 0; i < xq::kFeatureCount; ++i) {
+      int w[xq::kFeatureCount] = {};
+      w[i] = 3;
+      ASSERT_EQ(xq::evaluate_with(p, w), linear(p, w)) << xq::to_fen(p) << " feature " << i;
+    }
+    const int zero[xq::kFeatureCount] = {};
+    differing += xq::evaluate_with(p, zero) != xq::evaluate(p);
+  }
+  EXPECT_GT(differing, int(positions.size()) / 2) << "the features change most scores";
+}
