@@ -40,7 +40,15 @@ MateSuiteResult run_mate_suite(std::istream& in, const Limits& limits, std::ostr
       ++res.found_by_length[len];
     } else {
       out << "missed: " << line.substr(0, tab) << " (mate in " << moves << "; scored " << r.score << " at depth "
-          << r.depth << ")\n";
+          << r.depth;
+      if (got > moves) {
+        ++res.longer;
+        out << ": a mate in " << got;
+      } else if (r.score >= kBanThreshold) {
+        ++res.by_rule;
+        out << ": a win by the rules";
+      }
+      out << ")\n";
     }
   }
   out << "Mates found     : " << res.found << " of " << res.positions << " (";
@@ -51,6 +59,9 @@ MateSuiteResult run_mate_suite(std::istream& in, const Limits& limits, std::ostr
     sep = ", ";
   }
   out << ")\n";
+  if (res.longer || res.by_rule)
+    out << "Missed but won  : " << res.longer << " by a longer mate, " << res.by_rule
+        << " by the rules (the defender's best is a forbidden repetition)\n";
   return res;
 }
 

@@ -14,11 +14,15 @@ namespace xq {
 struct MateSuiteResult {
   int positions = 0, found = 0;
   int by_length[6] = {}, found_by_length[6] = {};  // mates in 1..4, and 5 or more at [5]
+  // Of the misses, those still scored as won: a mate longer than the suite's,
+  // or a win by the rules (the defender's best is a forbidden repetition,
+  // such as a perpetual check, rather than being mated).
+  int longer = 0, by_rule = 0;
 };
 
 // Reads the suite from in; a line that is neither a comment (#), empty, nor
 // "FEN<TAB>N" is reported on err by its number and skipped. Prints one line a
-// miss and a summary on out.
+// miss (saying when it is still scored as won) and a summary on out.
 MateSuiteResult run_mate_suite(std::istream& in, const Limits& limits, std::ostream& out, std::ostream& err);
 
 }  // namespace xq

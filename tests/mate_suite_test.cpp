@@ -46,3 +46,25 @@ TEST(MateSuite, RunnerNamesBadLinesAndCountsByLength) {
   EXPECT_NE(err.str().find("line 4: "), std::string::npos) << err.str();
   EXPECT_NE(out.str().find("Mates found     : 1 of 1 (in 1: 1/1)"), std::string::npos) << out.str();
 }
+
+// A miss that is still scored as won is said so: a longer mate than the
+// suite's line claims (here a mate in 2 listed as a mate in 1), or a win by
+// the rules (black's only way not to be mated is to check for ever, which
+// loses: 3k1a3... from our games, where fairy-stockfish scores mate in 4).
+TEST(MateSuite, MissesStillWonAreCountedApart) {
+  std::istringstream in(
+      "4k4/9/R8/1R7/9/9/9/9/9/3K5 w - - 0 1\t1\n"
+      "3k1a3/2N1a4/8b/p3Nn3/1R2c4/2P5p/P3P3P/4B4/3rK4/2B2A3 w - - 6 34\t4\n");
+  xq::Limits l;
+  l.depth = 8;
+  std::ostringstream out, err;
+  const xq::MateSuiteResult r = xq::run_mate_suite(in, l, out, err);
+  EXPECT_EQ(err.str(), "");
+  EXPECT_EQ(r.positions, 2);
+  EXPECT_EQ(r.found, 0) << out.str();
+  EXPECT_EQ(r.longer, 1) << out.str();
+  EXPECT_EQ(r.by_rule, 1) << out.str();
+  EXPECT_NE(out.str().find(": a mate in 2)"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find(": a win by the rules)"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("Missed but won  : 1 by a longer mate, 1 by the rules"), std::string::npos) << out.str();
+}
