@@ -34,18 +34,41 @@ void TranspositionTable::clear() { std::memset(static_cast<void*>(buckets_.get()
 static Score to_tt(Score s, int ply) { return s > kMateThreshold ? s + ply : s < -kMateThreshold ? s - ply : s; }
 static Score from_tt(Score s, int ply) { return s > kMateThreshold ? s - ply : s < -kMateThreshold ? s + ply : s; }
 
+TTEntry TranspositionTable::Slot::load() const {
+  const uint64_t a = w[0].load(std::memory_order_relaxed), b = w[1].load(std::memory_order_relaxed);
+  TTEntry e;
+  if (uint32_t(a) != uint32_t(b)) return e;  // torn by a concurrent write: empty
+  e.check = uint32_t(a);
+  e.move = uint16_t(a >> 32);
+  e.score = int16_t(a >> 48);
+  e.eval = int16_t(b >> 32);
+  e.depth = uint8_t(b >> 48);
+  e.bound_age = uint8_t(b >> 56);
+  return e;
+}
+
+void TranspositionTable::Slot::save(const TTEntry& e) {
+  w[0].store(uint64_t(e.check) | uint64_t(e.move) << 32 | uint64_t(uint16_t(e.score)) << 48, std::memory_order_relaxed);
+  w[1].store(uint64_t(e.check) | uint64_t(uint16_t(e.eval)) << 32 | uint64_t(e.depth) << 48 |
+                 uint64_t(e.bound_age) << 56,
+             std::memory_order_relaxed);
+}
+
 TTHit TranspositionTable::probe(uint64_t key, int ply) const {
-  const TTEntry* b = buckets_[key & bucket_mask_].e;
+  const Slot* b = buckets_[key & bucket_mask_].e;
   const uint32_t check = uint32_t(key >> 32);
   for (int i = 0; i < 4; ++i) {
-    if (b[i].check == check && (b[i].bound_age & 3)) {
+    // The first word alone tells most slots apart; the second is read only for the key's own.
+    if (uint32_t(b[i].w[0].load(std::memory_order_relaxed)) != check) continue;
+    const TTEntry e = b[i].load();
+    if (e.check == check && (e.bound_age & 3)) {
       TTHit h;
       h.found = true;
-      h.move = b[i].move;
-      h.score = from_tt(b[i].score, ply);
-      h.eval = b[i].eval;
-      h.depth = b[i].depth;
-      h.bound = Bound(b[i].bound_age & 3);
+      h.move = e.move;
+      h.score = from_tt(e.score, ply);
+      h.eval = e.eval;
+      h.depth = e.depth;
+      h.bound = Bound(e.bound_age & 3);
       return h;
     }
   }
@@ -56,40 +79,54 @@ void TranspositionTable::store(uint64_t key, int ply, Move m, Score score, Bound
   // Ban scores depend on the path that led here, so they never enter the table.
   if ((score > kBanThreshold && score < kMateThreshold) || (score < -kBanThreshold && score > -kMateThreshold))
     return;
-  TTEntry* b = buckets_[key & bucket_mask_].e;
+  Slot* b = buckets_[key & bucket_mask_].e;
   const uint32_t check = uint32_t(key >> 32);
-  TTEntry* slot = &b[0];
+  const uint8_t age = this->age();
+  Slot* slot = &b[0];
   int worst = 1 << 30;
   for (int i = 0; i < 4; ++i) {
-    if (b[i].check == check || !(b[i].bound_age & 3)) {
+    // Only the check, depth, bound and age matter here: read as raw words.
+    const uint64_t w0 = b[i].w[0].load(std::memory_order_relaxed), w1 = b[i].w[1].load(std::memory_order_relaxed);
+    const uint8_t bound_age = uint32_t(w0) == uint32_t(w1) ? uint8_t(w1 >> 56) : 0;  // torn: as empty
+    if (uint32_t(w0) == check || !(bound_age & 3)) {
       slot = &b[i];
       break;
     }
     // Prefer to replace shallow entries from old searches.
-    const int stale = (b[i].bound_age & 0xFC) != age_;
-    const int value = b[i].depth - 8 * stale;
+    const int stale = (bound_age & 0xFC) != age;
+    const int value = int(uint8_t(w1 >> 48)) - 8 * stale;
     if (value < worst) {
       worst = value;
       slot = &b[i];
     }
   }
-  if (slot->check == check && (slot->bound_age & 3) && depth < slot->depth - 2 && bound != BOUND_EXACT &&
-      (slot->bound_age & 0xFC) == age_) {
-    if (m && !slot->move) slot->move = uint16_t(m);
+  TTEntry old = slot->load();
+  const bool same = old.check == check && (old.bound_age & 3);
+  if (same && depth < old.depth - 2 && bound != BOUND_EXACT && (old.bound_age & 0xFC) == age) {
+    if (m && !old.move) {
+      old.move = uint16_t(m);
+      slot->save(old);
+    }
     return;  // keep the deeper result of this search
   }
-  if (m || slot->check != check) slot->move = uint16_t(m);
-  slot->check = check;
-  slot->score = int16_t(to_tt(score, ply));
-  slot->eval = int16_t(eval);
-  slot->depth = uint8_t(depth < 0 ? 0 : depth);
-  slot->bound_age = uint8_t(age_ | bound);
+  TTEntry e;
+  e.check = check;
+  e.move = uint16_t(m || old.check != check ? m : old.move);
+  e.score = int16_t(to_tt(score, ply));
+  e.eval = int16_t(eval);
+  e.depth = uint8_t(depth < 0 ? 0 : depth);
+  e.bound_age = uint8_t(age | bound);
+  slot->save(e);
 }
 
 int TranspositionTable::hashfull() const {
+  const uint8_t age = this->age();
   int n = 0;
   for (size_t i = 0; i < 250 && i < bucket_count_; ++i)
-    for (const TTEntry& e : buckets_[i].e) n += (e.bound_age & 3) && (e.bound_age & 0xFC) == age_;
+    for (const Slot& s : buckets_[i].e) {
+      const TTEntry e = s.load();
+      n += (e.bound_age & 3) && (e.bound_age & 0xFC) == age;
+    }
   return n;
 }
 

@@ -1,5 +1,10 @@
 // Transposition table: 64-byte buckets of four entries, replaced by depth and age.
+// Several searches may share it (lazy SMP): an entry is two 64-bit words read
+// and written as relaxed atomics, each word carrying the key's check half, so a
+// probe that meets one half of another thread's write sees a different key in
+// the two words and misses instead of mixing two entries.
 #pragma once
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -10,16 +15,15 @@ namespace xq {
 
 enum Bound : uint8_t { BOUND_NONE = 0, BOUND_UPPER = 1, BOUND_LOWER = 2, BOUND_EXACT = 3 };
 
+// What an entry holds, unpacked.
 struct TTEntry {
-  uint32_t check;  // high half of the key
-  uint16_t move;
-  int16_t score;
-  int16_t eval;
-  uint8_t depth;
-  uint8_t bound_age;  // bound in the low 2 bits, age above
-  uint32_t pad;
+  uint32_t check = 0;  // high half of the key
+  uint16_t move = 0;
+  int16_t score = 0;
+  int16_t eval = 0;
+  uint8_t depth = 0;
+  uint8_t bound_age = 0;  // bound in the low 2 bits, age above; 0 = empty
 };
-static_assert(sizeof(TTEntry) == 16);
 
 struct TTHit {
   bool found = false;
@@ -37,7 +41,7 @@ class TranspositionTable {
   explicit TranspositionTable(size_t mb = 16) { resize(mb); }
   void resize(size_t mb);
   void clear();
-  void new_search() { age_ = uint8_t((age_ + 4) & 0xFC); }
+  void new_search() { age_.store(uint8_t((age_.load(std::memory_order_relaxed) + 4) & 0xFC), std::memory_order_relaxed); }
   size_t size_mb() const { return bucket_count_ * sizeof(Bucket) >> 20; }
 
   // Scores are stored relative to the node (mates as "mate in n from here").
@@ -50,8 +54,15 @@ class TranspositionTable {
  private:
   // One cache line a bucket: aligned, so a probe touches one line, not two
   // (a plain vector of entries starts 16 bytes into a page).
+  // Word 0: check, move, score; word 1: check, eval, depth, bound and age.
+  struct Slot {
+    std::atomic<uint64_t> w[2];
+    TTEntry load() const;
+    void save(const TTEntry& e);
+  };
+  static_assert(sizeof(Slot) == 16);
   struct alignas(64) Bucket {
-    TTEntry e[4];
+    Slot e[4];
   };
   struct FreeBlock {
     void operator()(void* p) const;
@@ -61,7 +72,8 @@ class TranspositionTable {
   std::unique_ptr<Bucket[], FreeBlock> buckets_;
   size_t bucket_count_ = 0;
   size_t bucket_mask_ = 0;
-  uint8_t age_ = 0;
+  uint8_t age() const { return age_.load(std::memory_order_relaxed); }
+  std::atomic<uint8_t> age_{0};
 };
 
 }  // namespace xq
