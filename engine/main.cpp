@@ -18,6 +18,7 @@
 #include "pgn.h"
 #include "protocol.h"
 #include "review.h"
+#include "search_pool.h"
 
 namespace {
 
@@ -207,16 +208,23 @@ int run_review(int argc, char** argv) {
 }
 
 int run_mates(int argc, char** argv) {
-  // xiangqi-engine mates SUITE.tsv [--movetime MS | --nodes N]   (100 ms a position unless told)
+  // xiangqi-engine mates SUITE.tsv [--movetime MS | --nodes N] [--threads N]   (100 ms a position unless told)
   std::string path;
   xq::Limits limits;
   limits.movetime_ms = 100;
+  int threads = 1;
   for (int i = 2; i < argc; ++i) {
     const std::string a = argv[i];
     const int budget = read_budget("mates", argc, argv, i, limits.movetime_ms, limits.nodes);
     if (budget < 0) return 2;
     if (budget > 0) continue;
-    if (path.empty() && a.rfind("--", 0) != 0) {
+    if (a == "--threads") {
+      if (i + 1 >= argc || !xq::parse_int(argv[i + 1], 1, xq::SearchPool::kMaxThreads, threads)) {
+        std::fprintf(stderr, "mates: --threads needs a number from 1 to %d\n", xq::SearchPool::kMaxThreads);
+        return 2;
+      }
+      ++i;
+    } else if (path.empty() && a.rfind("--", 0) != 0) {
       path = a;
     } else {
       std::fprintf(stderr, "mates: unexpected argument '%s'\n", a.c_str());
@@ -224,7 +232,7 @@ int run_mates(int argc, char** argv) {
     }
   }
   if (path.empty()) {
-    std::fprintf(stderr, "usage: xiangqi-engine mates SUITE.tsv [--movetime MS | --nodes N]\n");
+    std::fprintf(stderr, "usage: xiangqi-engine mates SUITE.tsv [--movetime MS | --nodes N] [--threads N]\n");
     return 2;
   }
   std::ifstream in(path);
@@ -232,7 +240,7 @@ int run_mates(int argc, char** argv) {
     std::fprintf(stderr, "mates: cannot open '%s'\n", path.c_str());
     return 2;
   }
-  xq::run_mate_suite(in, limits, std::cout, std::cerr);
+  xq::run_mate_suite(in, limits, std::cout, std::cerr, threads);
   return 0;
 }
 
@@ -247,7 +255,7 @@ int main(int argc, char** argv) {
   if (argc >= 2) {
     std::fprintf(stderr, "usage: xiangqi-engine [perft DEPTH [FEN] [--divide] | bench [DEPTH] | judge FEN [MOVE ...]\n"
                          "                      | review GAME.pgn [--movetime MS] [--nodes N] [--no-book]\n"
-                         "                      | mates SUITE.tsv [--movetime MS | --nodes N]]\n"
+                         "                      | mates SUITE.tsv [--movetime MS | --nodes N] [--threads N]]\n"
                          "       with no arguments it speaks UCCI or UCI on stdin/stdout\n");
     return 2;
   }

@@ -6,14 +6,15 @@
 
 #include "fen.h"
 #include "parse_int.h"
-#include "search.h"
+#include "search_pool.h"
 
 namespace xq {
 
-MateSuiteResult run_mate_suite(std::istream& in, const Limits& limits, std::ostream& out, std::ostream& err) {
+MateSuiteResult run_mate_suite(std::istream& in, const Limits& limits, std::ostream& out, std::ostream& err,
+                               int threads) {
   MateSuiteResult res;
   TranspositionTable tt(16);
-  Search search(tt);
+  SearchPool search(tt, threads);
   const std::atomic<bool> stop{false};
   int line_no = 0;
   for (std::string line; std::getline(in, line);) {

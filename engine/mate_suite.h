@@ -22,7 +22,9 @@ struct MateSuiteResult {
 
 // Reads the suite from in; a line that is neither a comment (#), empty, nor
 // "FEN<TAB>N" is reported on err by its number and skipped. Prints one line a
-// miss (saying when it is still scored as won) and a summary on out.
-MateSuiteResult run_mate_suite(std::istream& in, const Limits& limits, std::ostream& out, std::ostream& err);
+// miss (saying when it is still scored as won) and a summary on out. With
+// threads > 1 each position is searched by a SearchPool of that many threads.
+MateSuiteResult run_mate_suite(std::istream& in, const Limits& limits, std::ostream& out, std::ostream& err,
+                               int threads = 1);
 
 }  // namespace xq

@@ -84,6 +84,7 @@ void Protocol::identify() {
     say("option randomness type combo var none var tiny var small var medium var large default none");
     say("option seed type spin min 0 max 2147483647 default 0");
     say("option multipv type spin min 1 max 16 default 1");
+    say("option threads type spin min 1 max " + std::to_string(SearchPool::kMaxThreads) + " default 1");
     say("option newgame type button");
     say("ucciok");
   } else {
@@ -95,6 +96,7 @@ void Protocol::identify() {
     say("option name Randomness type spin default 0 min 0 max 100");
     say("option name Seed type spin default 0 min 0 max 2147483647");
     say("option name MultiPV type spin default 1 min 1 max 16");
+    say("option name Threads type spin default 1 min 1 max " + std::to_string(SearchPool::kMaxThreads));
     say("uciok");
   }
 }
@@ -214,9 +216,16 @@ void Protocol::cmd_setoption(const std::vector<std::string>& t) {
       return;
     }
     multipv_ = int(n);
+  } else if (key == "threads") {
+    if (!to_int(value, n) || n < 1 || n > SearchPool::kMaxThreads) {
+      say("info string setoption " + name + ": value '" + value + "' is not a number from 1 to " +
+          std::to_string(SearchPool::kMaxThreads));
+      return;
+    }
+    searcher_->set_threads(int(n));
   } else if (key == "newgame" || key == "clear hash") {
     searcher_->new_game();
-  } else if (key == "ponder" || key == "threads" || key == "idle" || key == "promotion" || key == "batch" ||
+  } else if (key == "ponder" || key == "idle" || key == "promotion" || key == "batch" ||
              key == "debug" || key == "style" || key == "knowledge" || key == "pruning" || key == "uci_chess960") {
     // Known elsewhere; accepted and ignored.
   } else {

@@ -81,6 +81,7 @@ int Search::clock_ms() const {
 }
 
 void Search::check_limits() {
+  published_nodes_.store(nodes_, std::memory_order_relaxed);
   if (pondering_ && ponderhit_ && ponderhit_->load(std::memory_order_relaxed)) {
     // The opponent played the expected move: our clock runs from now.
     pondering_ = false;
@@ -491,7 +492,8 @@ SearchResult Search::run(const Position& pos, const Limits& limits, const Search
   budget_ = plan_time(limits);
   pondering_ = limits.ponder && !limits.infinite;
   hard_ms_ = pondering_ ? 0 : budget_.hard_ms;
-  tt_.new_search();
+  published_nodes_.store(0, std::memory_order_relaxed);
+  if (!helper_) tt_.new_search();
   for (Frame& f : frames_) f = Frame{};
 
   // Root moves: legal and not banned, the hash move first.
@@ -583,6 +585,7 @@ SearchResult Search::run(const Position& pos, const Limits& limits, const Search
   if (result.depth == 0) result.score = root_best_score_;
   result.ponder = best_pv.size() > 1 && best_pv[0] == root_best_ ? best_pv[1] : kNoMove;
   result.nodes = nodes_;
+  published_nodes_.store(nodes_, std::memory_order_relaxed);
   return result;
 }
 

@@ -63,6 +63,11 @@ class Search {
   // A flag the search polls while pondering (Limits::ponder): once it is set,
   // the search goes on under its time limits, counted from that moment.
   void set_ponderhit_flag(const std::atomic<bool>* flag) { ponderhit_ = flag; }
+  // A helper of a SearchPool: it leaves the table's age to the main search.
+  void set_helper(bool on) { helper_ = on; }
+  // Nodes of the current (or last) search so far, as published every 1024
+  // nodes: safe to read from another thread while it runs.
+  uint64_t nodes_published() const { return published_nodes_.load(std::memory_order_relaxed); }
 
  private:
   // What the search keeps for each ply of the current line.
@@ -115,6 +120,8 @@ class Search {
   int root_depth_ = 0;
   Score root_best_score_ = 0;
   uint64_t nodes_ = 0;
+  std::atomic<uint64_t> published_nodes_{0};
+  bool helper_ = false;
   uint64_t node_limit_ = 0;
   int seldepth_ = 0;
   int hard_ms_ = 0;

@@ -9,7 +9,7 @@
 namespace xq {
 
 Searcher::Searcher(size_t hash_mb)
-    : tt_(std::make_unique<TranspositionTable>(hash_mb)), search_(std::make_unique<Search>(*tt_)) {
+    : tt_(std::make_unique<TranspositionTable>(hash_mb)), search_(std::make_unique<SearchPool>(*tt_)) {
   search_->set_ponderhit_flag(&ponderhit_flag_);
 }
 
@@ -57,6 +57,11 @@ void Searcher::cancel() {
 void Searcher::set_hash_mb(size_t mb) {
   stop();
   tt_->resize(mb);
+}
+
+void Searcher::set_threads(int n) {
+  stop();
+  search_->set_threads(n);
 }
 
 void Searcher::new_game() {

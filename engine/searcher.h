@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "search.h"
+#include "search_pool.h"
 #include "search_service.h"
 
 namespace xq {
@@ -43,6 +44,9 @@ class Searcher : public SearchService {
   void ponderhit() { ponderhit_flag_ = true; }
 
   void set_hash_mb(size_t mb);
+  // How many threads search (lazy SMP, see search_pool.h); 1 by default.
+  void set_threads(int n);
+  int threads() const { return search_->threads(); }
   // Run later searches at a lower scheduling priority (nice +10) than the
   // caller, so a program's own window or protocol loop never waits for them.
   void set_background(bool on) { background_ = on; }
@@ -52,7 +56,7 @@ class Searcher : public SearchService {
   void join();
 
   std::unique_ptr<TranspositionTable> tt_;
-  std::unique_ptr<Search> search_;
+  std::unique_ptr<SearchPool> search_;
   std::thread thread_;
   std::atomic<bool> stop_flag_{false};
   std::atomic<bool> running_{false};

@@ -19,6 +19,7 @@
 #include "notation.h"
 #include "parse_int.h"
 #include "render.h"
+#include "search_pool.h"
 #include "sdl_handles.h"
 #include "storage.h"
 
@@ -410,6 +411,13 @@ bool parse_args(int argc, char** argv, AppOptions& o, std::string* error) {
     else if (a == "--no-animation") o.no_animation = true;
     else if (a == "--iccs") o.iccs = true;
     else if (a == "--movetime") { if (!number(o.movetime_ms)) return false; }
+    else if (a == "--threads") {
+      if (!number(o.threads)) return false;
+      if (o.threads < 1 || o.threads > SearchPool::kMaxThreads) {
+        if (error) *error = "--threads is 1-" + std::to_string(SearchPool::kMaxThreads);
+        return false;
+      }
+    }
     else if (a == "--level") { if (!number(o.level)) return false; if (o.level > 3) { if (error) *error = "--level is 0-3"; return false; } }
     else if (a == "--max-frames") { if (!number(o.max_frames)) return false; }
     else if (a == "--puzzle") { if (!number(o.puzzle)) return false; }
@@ -432,6 +440,7 @@ int run_app(const AppOptions& o) {
   const std::unique_ptr<Book> book = open_book(o);
   ControllerOptions co;
   co.movetime_override_ms = o.movetime_ms;
+  co.threads = o.threads > 0 ? o.threads : default_search_threads();
   co.book = book.get();
   SdlDesktop desktop;
   AppModel m(co, std::make_unique<FolderStorage>(config_dir(o.config_dir)), &desktop);

@@ -19,6 +19,7 @@ struct AppOptions {
   bool edit = false;       // screenshot: with the position editor open
   bool show_saved = false; // screenshot: with the list of saved games (Open without a desktop chooser)
   int movetime_ms = 0;     // overrides the level's time per move
+  int threads = 0;         // search threads (0: one fewer than the machine's cores, at least one)
   int level = -1;          // 0..3
   std::string mode;        // red, black, two, demo
   int max_frames = 0;      // exit after this many frames (0 = run until closed)

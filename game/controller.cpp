@@ -1,6 +1,7 @@
 #include "controller.h"
 
 #include <algorithm>
+#include <thread>
 
 #include "movegen.h"
 
@@ -22,10 +23,16 @@ std::string mode_name(Mode m) {
   }
 }
 
+int default_search_threads() {
+  const int cores = int(std::thread::hardware_concurrency());
+  return std::clamp(cores - 1, 1, 8);
+}
+
 Controller::Controller(ControllerOptions options)
     : options_(options), searcher_(std::make_unique<Searcher>(options.hash_mb)),
       rng_(options.seed ? options.seed : std::random_device{}()) {
   searcher_->set_background(true);  // the frame loop keeps its priority over our own search
+  searcher_->set_threads(options.threads);
   active_ = searcher_.get();
   reset_clock_record();
 }

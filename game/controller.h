@@ -45,8 +45,13 @@ enum class Mode { HumanRed, HumanBlack, TwoPlayers, ComputerOnly };
 Mode mode_from(const std::string& name);
 std::string mode_name(Mode m);
 
+// The spare cores, one left for the window and the rest of the desktop: one
+// fewer than the machine's cores, at least one, at most 8.
+int default_search_threads();
+
 struct ControllerOptions {
   size_t hash_mb = 32;
+  int threads = 1;  // search threads (the program gives it default_search_threads())
   int movetime_override_ms = 0;  // --movetime: replaces the level's time
   int animation_ms = 150;        // 0 = no animation
   uint64_t seed = 0;             // 0 = random

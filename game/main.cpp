@@ -12,6 +12,7 @@ static const char* kUsage =
     "  --puzzle N                  play puzzle N of the collection (残局)\n"
     "  --clock M+S                 game clocks: M minutes each, S seconds added a move (0: none)\n"
     "  --movetime MS               the computer's time per move (overrides the level)\n"
+    "  --threads N                 the computer's search threads (default: one fewer than the cores)\n"
     "  --fen FEN  --moves \"h2e2 h9g7\"  start from a position and moves\n"
     "  --load FILE.pgn             open a saved game\n"
     "  --engine CMD                an outside engine (UCI or UCCI) plays the computer's moves and analyses\n"

@@ -195,3 +195,27 @@ TEST(Uci, MultiPvReportsEachLineAndAnalysisSkipsTheBook) {
   Transcript u;
   EXPECT_TRUE(has_prefix(u.send({"ucci"}), "option multipv type spin min 1 max 16 default 1"));
 }
+
+TEST(Uci, ThreadsOptionSearchesWithHelpers) {
+  Transcript t;
+  EXPECT_TRUE(has_prefix(t.send({"uci"}), "option name Threads type spin default 1 min 1 max 64"));
+  auto out = t.send({"setoption name Threads value 0"});
+  EXPECT_EQ(out, std::vector<std::string>{"info string setoption Threads: value '0' is not a number from 1 to 64"});
+  out = t.send({"setoption name Threads value many"});
+  EXPECT_EQ(last(out), "info string setoption Threads: value 'many' is not a number from 1 to 64");
+  EXPECT_TRUE(t.send({"setoption name Threads value 2"}).empty());
+  out = t.send({"position fen 1CRaka1RC/6c2/4b4/1N2p4/p5p2/5cP2/P7P/4B4/4A4/2B1K4 w - - 5 34", "go depth 8"});
+  EXPECT_TRUE(has_prefix(out, "info depth 8 seldepth")) << last(out);
+  bool mate3 = false;
+  for (auto& l : out) mate3 = mate3 || (l.rfind("info depth 8 ", 0) == 0 && l.find(" score mate 3 ") != std::string::npos);
+  EXPECT_TRUE(mate3);
+  EXPECT_EQ(last(out).rfind("bestmove ", 0), 0u) << last(out);
+  // UCCI names it in its own style.
+  Transcript u;
+  EXPECT_TRUE(has_prefix(u.send({"ucci"}), "option threads type spin min 1 max 64 default 1"));
+  EXPECT_TRUE(u.send({"setoption threads 2"}).empty());
+  out = u.send({"setoption threads 65"});
+  EXPECT_EQ(last(out), "info string setoption threads: value '65' is not a number from 1 to 64");
+  out = u.send({"position startpos", "go depth 3"});
+  EXPECT_EQ(last(out).rfind("bestmove ", 0), 0u) << last(out);
+}

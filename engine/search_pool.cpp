@@ -1,0 +1,61 @@
+#include "search_pool.h"
+
+#include <algorithm>
+#include <thread>
+
+namespace xq {
+
+SearchPool::SearchPool(TranspositionTable& tt, int threads) : tt_(tt) {
+  searches_.push_back(std::make_unique<Search>(tt_));
+  set_threads(threads);
+}
+
+void SearchPool::set_threads(int n) {
+  n = std::clamp(n, 1, kMaxThreads);
+  while (int(searches_.size()) > n) searches_.pop_back();
+  while (int(searches_.size()) < n) {
+    searches_.push_back(std::make_unique<Search>(tt_));
+    searches_.back()->set_helper(true);
+  }
+}
+
+void SearchPool::clear() {
+  for (auto& s : searches_) s->clear();
+}
+
+uint64_t SearchPool::helper_nodes() const {
+  uint64_t n = 0;
+  for (size_t i = 1; i < searches_.size(); ++i) n += searches_[i]->nodes_published();
+  return n;
+}
+
+SearchResult SearchPool::run(const Position& pos, const Limits& limits, const SearchOptions& options,
+                             const std::atomic<bool>& stop, const std::function<void(const SearchInfo&)>& on_info) {
+  if (searches_.size() == 1) return searches_[0]->run(pos, limits, options, stop, on_info);
+  // Helpers search without limits of their own (a depth limit aside) until
+  // the main search is done; one line each is enough, as only the table is shared.
+  Limits helper_limits;
+  helper_limits.infinite = true;
+  helper_limits.depth = limits.depth;
+  SearchOptions helper_options = options;
+  helper_options.multipv = 1;
+  std::atomic<bool> helpers_stop{false};
+  std::vector<std::thread> helpers;
+  for (size_t i = 1; i < searches_.size(); ++i)
+    helpers.emplace_back([&, i] { searches_[i]->run(pos, helper_limits, helper_options, helpers_stop); });
+  std::function<void(const SearchInfo&)> report;
+  if (on_info)
+    report = [&](const SearchInfo& main) {
+      SearchInfo all = main;
+      all.nodes += helper_nodes();
+      all.nps = all.time_ms > 0 ? all.nodes * 1000 / uint64_t(all.time_ms) : 0;
+      on_info(all);
+    };
+  SearchResult r = searches_[0]->run(pos, limits, options, stop, report);
+  helpers_stop = true;
+  for (auto& t : helpers) t.join();
+  r.nodes += helper_nodes();
+  return r;
+}
+
+}  // namespace xq
