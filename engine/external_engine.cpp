@@ -55,10 +55,12 @@ ExternalEngine::~ExternalEngine() {
   process_.stop();
 }
 
-bool ExternalEngine::open(const std::string& command, std::string* error, int timeout_ms) {
+bool ExternalEngine::open(const std::string& command, std::string* error, int timeout_ms,
+                          const std::vector<std::string>& options) {
   cancel();
   EngineSpec spec;
   spec.command = command;
+  spec.options = options;
   spec.protocol = "auto";
   spec.nice = 10;  // below the window that drives it, like our own search
   if (!process_.start(spec, timeout_ms)) {

@@ -20,8 +20,10 @@ class ExternalEngine : public SearchService {
   ExternalEngine& operator=(const ExternalEngine&) = delete;
 
   // Starts the program (a shell command line) and completes the handshake,
-  // UCI if it answers uciok, else UCCI. False with a message on failure.
-  bool open(const std::string& command, std::string* error, int timeout_ms = 5000);
+  // UCI if it answers uciok, else UCCI, then sends options (raw setoption
+  // lines). False with a message on failure.
+  bool open(const std::string& command, std::string* error, int timeout_ms = 5000,
+            const std::vector<std::string>& options = {});
   const std::string& protocol() const { return process_.protocol(); }
   // Extra time past a timed search's limit before the engine counts as hung.
   void set_grace_ms(int ms) { grace_ms_ = ms; }

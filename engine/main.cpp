@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "bench.h"
+#include "external_engine.h"
 #include "fen.h"
 #include "game.h"
 #include "mate_suite.h"
@@ -208,8 +209,10 @@ int run_review(int argc, char** argv) {
 }
 
 int run_mates(int argc, char** argv) {
-  // xiangqi-engine mates SUITE.tsv [--movetime MS | --nodes N] [--threads N]   (100 ms a position unless told)
-  std::string path;
+  // xiangqi-engine mates SUITE.tsv [--movetime MS | --nodes N] [--threads N | --engine CMD [--option LINE]...]
+  // (100 ms a position unless told; --engine: an outside engine solves it instead)
+  std::string path, engine_cmd;
+  std::vector<std::string> engine_options;
   xq::Limits limits;
   limits.movetime_ms = 100;
   int threads = 1;
@@ -224,6 +227,18 @@ int run_mates(int argc, char** argv) {
         return 2;
       }
       ++i;
+    } else if (a == "--engine") {
+      if (i + 1 >= argc || !*argv[i + 1]) {
+        std::fprintf(stderr, "mates: --engine needs a command\n");
+        return 2;
+      }
+      engine_cmd = argv[++i];
+    } else if (a == "--option") {
+      if (i + 1 >= argc || std::strncmp(argv[i + 1], "setoption ", 10) != 0) {
+        std::fprintf(stderr, "mates: --option needs a line 'setoption ...'\n");
+        return 2;
+      }
+      engine_options.push_back(argv[++i]);
     } else if (path.empty() && a.rfind("--", 0) != 0) {
       path = a;
     } else {
@@ -232,7 +247,16 @@ int run_mates(int argc, char** argv) {
     }
   }
   if (path.empty()) {
-    std::fprintf(stderr, "usage: xiangqi-engine mates SUITE.tsv [--movetime MS | --nodes N] [--threads N]\n");
+    std::fprintf(stderr, "usage: xiangqi-engine mates SUITE.tsv [--movetime MS | --nodes N] [--threads N | --engine CMD "
+                         "[--option 'setoption ...']...]\n");
+    return 2;
+  }
+  if (!engine_cmd.empty() && threads != 1) {
+    std::fprintf(stderr, "mates: --threads is for the built-in engine; an outside engine's are set with --option\n");
+    return 2;
+  }
+  if (engine_cmd.empty() && !engine_options.empty()) {
+    std::fprintf(stderr, "mates: --option is for an outside engine (--engine)\n");
     return 2;
   }
   std::ifstream in(path);
@@ -240,7 +264,22 @@ int run_mates(int argc, char** argv) {
     std::fprintf(stderr, "mates: cannot open '%s'\n", path.c_str());
     return 2;
   }
-  xq::run_mate_suite(in, limits, std::cout, std::cerr, threads);
+  if (engine_cmd.empty()) {
+    xq::run_mate_suite(in, limits, std::cout, std::cerr, threads);
+    return 0;
+  }
+  xq::ExternalEngine engine;
+  std::string error;
+  if (!engine.open(engine_cmd, &error, 10000, engine_options)) {
+    std::fprintf(stderr, "mates: %s\n", error.c_str());
+    return 2;
+  }
+  std::printf("engine: %s (%s)\n", engine.name().c_str(), engine.protocol().c_str());
+  xq::run_mate_suite(in, limits, std::cout, std::cerr, engine);
+  if (!engine.failure().empty()) {
+    std::fprintf(stderr, "mates: the engine failed: %s\n", engine.failure().c_str());
+    return 1;
+  }
   return 0;
 }
 
@@ -255,7 +294,8 @@ int main(int argc, char** argv) {
   if (argc >= 2) {
     std::fprintf(stderr, "usage: xiangqi-engine [perft DEPTH [FEN] [--divide] | bench [DEPTH] | judge FEN [MOVE ...]\n"
                          "                      | review GAME.pgn [--movetime MS] [--nodes N] [--no-book]\n"
-                         "                      | mates SUITE.tsv [--movetime MS | --nodes N] [--threads N]]\n"
+                         "                      | mates SUITE.tsv [--movetime MS | --nodes N] [--threads N | --engine CMD\n"
+                         "                                       [--option 'setoption ...']...]]\n"
                          "       with no arguments it speaks UCCI or UCI on stdin/stdout\n");
     return 2;
   }

@@ -2,7 +2,10 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
+#include <functional>
 #include <sstream>
+#include <thread>
 
 #include "fen.h"
 #include "parse_int.h"
@@ -10,12 +13,12 @@
 
 namespace xq {
 
-MateSuiteResult run_mate_suite(std::istream& in, const Limits& limits, std::ostream& out, std::ostream& err,
-                               int threads) {
+namespace {
+
+using Solver = std::function<SearchResult(const Position&)>;
+
+MateSuiteResult run_suite(std::istream& in, const Solver& solve, std::ostream& out, std::ostream& err) {
   MateSuiteResult res;
-  TranspositionTable tt(16);
-  SearchPool search(tt, threads);
-  const std::atomic<bool> stop{false};
   int line_no = 0;
   for (std::string line; std::getline(in, line);) {
     ++line_no;
@@ -30,9 +33,7 @@ MateSuiteResult run_mate_suite(std::istream& in, const Limits& limits, std::ostr
       err << "line " << line_no << ": " << why << " (skipped)\n";
       continue;
     }
-    tt.clear();  // each position on its own, as a player's first look at it
-    search.clear();
-    const SearchResult r = search.run(d.pos, limits, {}, stop);
+    const SearchResult r = solve(d.pos);
     const int got = mate_in_moves(r.score), len = std::clamp(moves, 1, 5);
     ++res.positions;
     ++res.by_length[len];
@@ -64,6 +65,38 @@ MateSuiteResult run_mate_suite(std::istream& in, const Limits& limits, std::ostr
     out << "Missed but won  : " << res.longer << " by a longer mate, " << res.by_rule
         << " by the rules (the defender's best is a forbidden repetition)\n";
   return res;
+}
+
+}  // namespace
+
+MateSuiteResult run_mate_suite(std::istream& in, const Limits& limits, std::ostream& out, std::ostream& err,
+                               int threads) {
+  TranspositionTable tt(16);
+  SearchPool search(tt, threads);
+  const std::atomic<bool> stop{false};
+  return run_suite(
+      in,
+      [&](const Position& pos) {
+        tt.clear();  // each position on its own, as a player's first look at it
+        search.clear();
+        return search.run(pos, limits, {}, stop);
+      },
+      out, err);
+}
+
+MateSuiteResult run_mate_suite(std::istream& in, const Limits& limits, std::ostream& out, std::ostream& err,
+                               SearchService& engine) {
+  return run_suite(
+      in,
+      [&](const Position& pos) {
+        engine.new_game();  // a fresh table for each position here too
+        engine.start(pos, limits);
+        while (!engine.done() && engine.failure().empty())
+          std::this_thread::sleep_for(std::chrono::milliseconds(1));
+        const auto r = engine.result();
+        return r ? *r : SearchResult{};
+      },
+      out, err);
 }
 
 }  // namespace xq

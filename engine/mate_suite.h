@@ -7,6 +7,7 @@
 #include <ostream>
 #include <string>
 
+#include "search_service.h"
 #include "timeman.h"
 
 namespace xq {
@@ -26,5 +27,9 @@ struct MateSuiteResult {
 // threads > 1 each position is searched by a SearchPool of that many threads.
 MateSuiteResult run_mate_suite(std::istream& in, const Limits& limits, std::ostream& out, std::ostream& err,
                                int threads = 1);
+// The same with any engine, an outside one for instance (the figure to
+// compare ours with): a new game before each position, then one search.
+MateSuiteResult run_mate_suite(std::istream& in, const Limits& limits, std::ostream& out, std::ostream& err,
+                               SearchService& engine);
 
 }  // namespace xq

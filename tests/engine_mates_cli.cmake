@@ -1,4 +1,4 @@
-# xiangqi-engine mates: a small suite (a mate in 1 by stalemate, a damaged line), and bad input.
+# xiangqi-engine mates: a small suite (a mate in 1 by stalemate, a damaged line), bad input, and an outside engine.
 set(suite ${WORKDIR}/mates_cli.tsv)
 file(WRITE ${suite} "# two lines\n3k5/9/2R6/9/9/9/9/9/9/4K4 w - - 0 1\t1\nnot a fen\t2\n")
 execute_process(COMMAND ${ENGINE} mates ${suite} --nodes 20000 OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
@@ -12,4 +12,23 @@ endif()
 execute_process(COMMAND ${ENGINE} mates ${suite} --movetime 0 ERROR_VARIABLE err RESULT_VARIABLE rc)
 if(NOT rc EQUAL 2 OR NOT err MATCHES "--movetime needs a positive number")
   message(FATAL_ERROR "bad movetime: rc=${rc} err=${err}")
+endif()
+# The same suite solved by an outside engine (our own program, spoken to over UCI, on two threads).
+execute_process(COMMAND ${ENGINE} mates ${suite} --nodes 20000 --engine ${ENGINE} --option "setoption name Threads value 2"
+                OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0 OR NOT out MATCHES "engine: XiangQi Engine 1.0 \\(uci\\)" OR
+   NOT out MATCHES "Mates found     : 1 of 1 \\(in 1: 1/1\\)")
+  message(FATAL_ERROR "mates --engine gave rc=${rc} output:\n${out}\nstderr:\n${err}")
+endif()
+execute_process(COMMAND ${ENGINE} mates ${suite} --engine ${WORKDIR}/no-such-engine ERROR_VARIABLE err RESULT_VARIABLE rc)
+if(NOT rc EQUAL 2 OR NOT err MATCHES "mates: ")
+  message(FATAL_ERROR "missing engine: rc=${rc} err=${err}")
+endif()
+execute_process(COMMAND ${ENGINE} mates ${suite} --threads 2 --engine ${ENGINE} ERROR_VARIABLE err RESULT_VARIABLE rc)
+if(NOT rc EQUAL 2 OR NOT err MATCHES "--threads is for the built-in engine")
+  message(FATAL_ERROR "threads with an engine: rc=${rc} err=${err}")
+endif()
+execute_process(COMMAND ${ENGINE} mates ${suite} --option "setoption name Hash value 8" ERROR_VARIABLE err RESULT_VARIABLE rc)
+if(NOT rc EQUAL 2 OR NOT err MATCHES "--option is for an outside engine")
+  message(FATAL_ERROR "option without an engine: rc=${rc} err=${err}")
 endif()
