@@ -25,10 +25,15 @@ moves="$(grep '^moves' <<<"$out")"
 [[ "$moves" == "moves h2e2 "* ]] || fail "the clicks did not play h2e2: $moves"
 (( $(wc -w <<<"$moves") >= 3 )) || fail "the computer did not answer: $moves"
 
-# 2. The same move with the board flipped: h2 and e2 are now near the top.
+# 2. The same move with the board flipped: h2 and e2 are now near the top;
+# the computer answers on two search threads.
 out="$("$game" --config-dir "$tmp/c2" --resume no --no-book --movetime 50 --max-frames 120 --print-state --flip \
-  --click "10:$(px 1):$(py 7)" --click "20:$(px 4):$(py 7)")"
+  --threads 2 --click "10:$(px 1):$(py 7)" --click "20:$(px 4):$(py 7)")"
 grep -q '^moves h2e2' <<<"$out" || fail "flipped clicks did not play h2e2: $out"
+(( $(wc -w <<<"$(grep '^moves' <<<"$out")") >= 3 )) || fail "the computer on two threads did not answer: $out"
+rc=0
+err="$("$game" --threads 0 2>&1 >/dev/null)" || rc=$?
+[[ $rc -eq 2 && "$err" == *"--threads is 1-64"* ]] || fail "--threads 0 not refused (rc $rc): $err"
 
 # 2b. Closing while the computer thinks (10 minutes a move) exits cleanly without
 # waiting for the search: far sooner than its move time (the bound is only a
