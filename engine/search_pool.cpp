@@ -23,6 +23,10 @@ void SearchPool::clear() {
   for (auto& s : searches_) s->clear();
 }
 
+bool SearchPool::knows_more(const SearchResult& helper, const SearchResult& main) {
+  return helper.best && helper.depth > main.depth && helper.score > main.score;
+}
+
 uint64_t SearchPool::helper_nodes() const {
   uint64_t n = 0;
   for (size_t i = 1; i < searches_.size(); ++i) n += searches_[i]->nodes_published();
@@ -41,8 +45,10 @@ SearchResult SearchPool::run(const Position& pos, const Limits& limits, const Se
   helper_options.multipv = 1;
   std::atomic<bool> helpers_stop{false};
   std::vector<std::thread> helpers;
+  std::vector<SearchResult> helper_results(searches_.size());
   for (size_t i = 1; i < searches_.size(); ++i)
-    helpers.emplace_back([&, i] { searches_[i]->run(pos, helper_limits, helper_options, helpers_stop); });
+    helpers.emplace_back(
+        [&, i] { helper_results[i] = searches_[i]->run(pos, helper_limits, helper_options, helpers_stop); });
   std::function<void(const SearchInfo&)> report;
   if (on_info)
     report = [&](const SearchInfo& main) {
@@ -54,7 +60,12 @@ SearchResult SearchPool::run(const Position& pos, const Limits& limits, const Se
   SearchResult r = searches_[0]->run(pos, limits, options, stop, report);
   helpers_stop = true;
   for (auto& t : helpers) t.join();
-  r.nodes += helper_nodes();
+  const uint64_t nodes = r.nodes + helper_nodes();
+  // Several lines are the main search's alone.
+  if (options.multipv <= 1)
+    for (size_t i = 1; i < helper_results.size(); ++i)
+      if (knows_more(helper_results[i], r)) r = helper_results[i];
+  r.nodes = nodes;
   return r;
 }
 

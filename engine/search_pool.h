@@ -2,7 +2,7 @@
 // threads-1 helpers search the same position on their own threads until it
 // ends; they share only the transposition table, through which the helpers'
 // results reach the main search (and the next move). The main search's result
-// is the pool's, with every thread's nodes counted.
+// is the pool's unless a helper knows more, with every thread's nodes counted.
 #pragma once
 #include <atomic>
 #include <functional>
@@ -28,6 +28,11 @@ class SearchPool {
                    const std::atomic<bool>& stop, const std::function<void(const SearchInfo&)>& on_info = {});
   void clear();  // forget every search's history (a new game)
   void set_ponderhit_flag(const std::atomic<bool>* flag) { searches_[0]->set_ponderhit_flag(flag); }
+
+  // Whether a helper's result replaces the main search's: it completed a
+  // deeper iteration with a better score (a mate the main search has not
+  // reached yet, say), so it knows more. Used with a single line only.
+  static bool knows_more(const SearchResult& helper, const SearchResult& main);
 
  private:
   uint64_t helper_nodes() const;

@@ -97,3 +97,24 @@ TEST(SearchPool, StopEndsEveryThread) {
   EXPECT_TRUE(xq::is_legal(p, s.result()->best));
   EXPECT_EQ(s.result()->depth, 5);
 }
+
+TEST(SearchPool, AHelperDeeperAndBetterIsPlayed) {
+  xq::SearchResult main;
+  main.best = mv("h2e2");
+  main.depth = 10;
+  main.score = 40;
+  xq::SearchResult helper = main;
+  helper.best = mv("b2e2");
+  helper.depth = 11;
+  helper.score = 60;
+  EXPECT_TRUE(xq::SearchPool::knows_more(helper, main));
+  helper.score = 40;
+  EXPECT_FALSE(xq::SearchPool::knows_more(helper, main)) << "deeper but no better";
+  helper.score = xq::kMateScore - 5;
+  helper.depth = 10;
+  EXPECT_FALSE(xq::SearchPool::knows_more(helper, main)) << "better but not deeper";
+  helper.depth = 12;
+  EXPECT_TRUE(xq::SearchPool::knows_more(helper, main)) << "a mate the main search has not seen";
+  helper.best = xq::kNoMove;
+  EXPECT_FALSE(xq::SearchPool::knows_more(helper, main)) << "no move at all";
+}
