@@ -83,24 +83,24 @@ void TranspositionTable::store(uint64_t key, int ply, Move m, Score score, Bound
   const uint32_t check = uint32_t(key >> 32);
   const uint8_t age = this->age();
   Slot* slot = &b[0];
+  TTEntry old = b[0].load();  // what the chosen slot holds (a torn one reads as empty)
   int worst = 1 << 30;
   for (int i = 0; i < 4; ++i) {
-    // Only the check, depth, bound and age matter here: read as raw words.
-    const uint64_t w0 = b[i].w[0].load(std::memory_order_relaxed), w1 = b[i].w[1].load(std::memory_order_relaxed);
-    const uint8_t bound_age = uint32_t(w0) == uint32_t(w1) ? uint8_t(w1 >> 56) : 0;  // torn: as empty
-    if (uint32_t(w0) == check || !(bound_age & 3)) {
+    const TTEntry e = b[i].load();
+    if (e.check == check || !(e.bound_age & 3)) {
       slot = &b[i];
+      old = e;
       break;
     }
     // Prefer to replace shallow entries from old searches.
-    const int stale = (bound_age & 0xFC) != age;
-    const int value = int(uint8_t(w1 >> 48)) - 8 * stale;
+    const int stale = (e.bound_age & 0xFC) != age;
+    const int value = e.depth - 8 * stale;
     if (value < worst) {
       worst = value;
       slot = &b[i];
+      old = e;
     }
   }
-  TTEntry old = slot->load();
   const bool same = old.check == check && (old.bound_age & 3);
   if (same && depth < old.depth - 2 && bound != BOUND_EXACT && (old.bound_age & 0xFC) == age) {
     if (m && !old.move) {
