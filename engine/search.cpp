@@ -218,13 +218,17 @@ Score Search::quiesce(Score alpha, Score beta, int ply, int qdepth) {
     return true;
   };
   for (Move m; (m = picker.next());) {
-    tt_.prefetch(pos_.key_after(m));  // the child probes the table first thing: start the load early
-    if (!leaves_king_safe(pos_, own, m)) continue;
     // Delta pruning: even winning this piece cannot lift the score to alpha.
+    // After the hash move the captures come most valuable victim first and
+    // alpha only rises, so none of the rest can either.
     const PieceId victim = pos_.piece_at(move_to(m));
     if (!in_check && victim && static_eval + kPieceValue[type_of_id(victim)] + 150 <= alpha &&
-        type_of_id(victim) != KING)
-      continue;
+        type_of_id(victim) != KING) {
+      if (m == hash_move) continue;
+      break;
+    }
+    tt_.prefetch(pos_.key_after(m));  // the child probes the table first thing: start the load early
+    if (!leaves_king_safe(pos_, own, m)) continue;
     make(m, ply, gives_check(pos_, theirs, m));
     if (!search_made(m)) return 0;
     if (best >= beta) break;
@@ -333,11 +337,16 @@ Score Search::search(int depth, Score alpha, Score beta, int ply, bool cut_node)
   int quiet_count = 0;
   const Color us = pos_.side();
   const KingAttackers own = king_attackers(pos_, us), theirs = king_attackers(pos_, ~us);
+  bool late_quiets = false;  // late move pruning has begun: quiet moves are searched only if they check
   for (Move m; (m = picker.next());) {
+    const bool capture = pos_.piece_at(move_to(m)) != 0;
+    // Test a late quiet move for check before anything else: most do not
+    // check and are dropped. The move count is not needed past this point
+    // (it only decides lateness and reductions, and checks are not reduced).
+    if (late_quiets && !capture && !gives_check(pos_, theirs, m)) continue;
     tt_.prefetch(pos_.key_after(m));  // the child probes the table first thing: start the load early
     if (m == excluded || !leaves_king_safe(pos_, own, m)) continue;
     ++move_count;
-    const bool capture = pos_.piece_at(move_to(m)) != 0;
     const int hist = capture ? 0
                              : history_.get(us, m) +
                                    (cont[0] ? (*cont[0])[piece_index(pos_.piece_at(move_from(m)))][square90(move_to(m))] : 0) +
@@ -352,7 +361,10 @@ Score Search::search(int depth, Score alpha, Score beta, int ply, bool cut_node)
     if (best > -kBanThreshold && !in_check) {
       if (!capture && !bare_side) {
         const bool late = depth <= 8 && move_count > (3 + depth * depth) / (2 - improving);
-        if (late) picker.unordered_quiets();  // every later quiet move is late too
+        if (late) {  // every later quiet move is late too
+          picker.unordered_quiets();
+          late_quiets = true;
+        }
         prune_quiet = late ||
                       (quiet_window && lmr_depth <= 6 && static_eval + 120 + 100 * lmr_depth <= alpha) ||
                       (lmr_depth <= 6 && hist < -4000 * depth) ||
