@@ -170,6 +170,18 @@ TEST(Search, AlwaysReturnsALegalMove) {
   EXPECT_EQ(search(pos_from("3k5/4R4/3R5/9/9/9/9/9/9/4K4 b - - 0 1"), 3).best, xq::kNoMove);
 }
 
+TEST(Search, SeesAQuietMoveThatSetsUpMateAtTheKing) {
+  // From a game against fairy-stockfish (tests/mates.tsv): g4f6 is quiet, and
+  // mate follows (the horse jumps to g8 and the rook on f8 uncovers it). Three
+  // red pieces stand at black's king, so black may not pass (null move) in
+  // the search; when it could, the reduced search missed the threat and the
+  // mate took depth 16.
+  const xq::SearchResult r = search(pos_from("r2aka3/4nR3/3RP4/p3r4/4C3P/4P1N2/9/9/9/3AKA3 w - - 5 49"), 14);
+  EXPECT_EQ(xq::move_to_iccs(r.best), "g4f6");
+  EXPECT_GT(xq::mate_in_moves(r.score), 0) << "score " << r.score;
+  EXPECT_LE(xq::mate_in_moves(r.score), 4) << "score " << r.score;
+}
+
 TEST(Search, NodeLimitIsDeterministic) {
   xq::Position p = pos_from(xq::kStartFen);
   xq::TranspositionTable tt(16);
