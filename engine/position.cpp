@@ -164,6 +164,8 @@ void Position::do_move(Move m, bool gives_check) {
   const Square from = move_from(m), to = move_to(m);
   const PieceId id = board_[from], cap = board_[to];
   st.key = key_;
+  st.pawn_key = pawn_key_;
+  st.vl[0] = vl_[0], st.vl[1] = vl_[1], st.vl_end[0] = vl_end_[0], st.vl_end[1] = vl_end_[1];
   st.move = m;
   st.captured = uint8_t(cap);
   st.rule_plies = uint16_t(rule_plies_ > 65535 ? 65535 : rule_plies_);
@@ -179,11 +181,22 @@ void Position::undo_move() {
   const StateInfo& st = st_[--ply_];
   --seen_[st.key & (kSeenSize - 1)];
   const Square from = move_from(st.move), to = move_to(st.move);
-  const PieceId id = board_[to];
+  const PieceId id = board_[to], cap = st.captured;
   side_ = ~side_;
-  move_piece(id, to, from);
-  if (st.captured) add_piece(st.captured, to);
+  // The board and piece lists by hand; the keys and table sums from the state.
+  board_[from] = uint8_t(id);
+  sq_of_[id] = uint8_t(from);
+  set_occupied(from);
+  board_[to] = cap;
+  if (cap) {
+    sq_of_[cap] = uint8_t(to);
+    ++counts_[piece_index(cap)];
+  } else {
+    clear_occupied(to);
+  }
   key_ = st.key;
+  pawn_key_ = st.pawn_key;
+  vl_[0] = st.vl[0], vl_[1] = st.vl[1], vl_end_[0] = st.vl_end[0], vl_end_[1] = st.vl_end[1];
   rule_plies_ = st.rule_plies;
 }
 

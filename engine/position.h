@@ -54,6 +54,10 @@ struct StateInfo {
   uint8_t captured;  // piece id captured (0 = none)
   bool gave_check;  // the move checked: the side to move after it is in check (what in_check() reads)
   uint16_t rule_plies;  // plies without a capture before the move
+  // The incremental sums before the move: taking it back restores them
+  // instead of working them out again.
+  uint64_t pawn_key;
+  int vl[2], vl_end[2];
 };
 
 class Position {
