@@ -182,6 +182,17 @@ TEST(Search, SeesAQuietMoveThatSetsUpMateAtTheKing) {
   EXPECT_LE(xq::mate_in_moves(r.score), 4) << "score " << r.score;
 }
 
+TEST(Search, SeesAMateThatTheStaticScoreDoesNotShow) {
+  // From tests/mates.tsv: rook and cannon mate in 5 after two quiet moves
+  // (f2f1, then the advisor's e1f2 screens a discovered check). Black's
+  // static score was far enough above the window for reverse futility to
+  // cut its nodes up to depth 7, and the mate took depth 15; with the cut
+  // kept to the last three plies it takes 10.
+  const xq::SearchResult r = search(pos_from("5a1n1/5k3/b2a5/p3R3p/9/9/9/5C3/4A4/4KA3 w - - 1 50"), 11);
+  EXPECT_GT(xq::mate_in_moves(r.score), 0) << "score " << r.score;
+  EXPECT_LE(xq::mate_in_moves(r.score), 5) << "score " << r.score;
+}
+
 TEST(Search, NodeLimitIsDeterministic) {
   xq::Position p = pos_from(xq::kStartFen);
   xq::TranspositionTable tt(16);
