@@ -36,7 +36,7 @@ int pieces_near_king(const Position& pos, Color c) {
   int n = 0;
   for (int slot = kTypeFirstSlot[HORSE]; slot < 16; ++slot) {
     const Square s = pos.square_of(base + slot);
-    const int files = slot == kTypeFirstSlot[ROOK] || slot == kTypeFirstSlot[ROOK] + 1 ? 3 : 2;
+    const int files = kIdType[slot] == ROOK ? 3 : 2;
     n += s && std::abs(rank_of(s) - kr) <= 2 && std::abs(file_of(s) - kf) <= files;
   }
   return n;
