@@ -173,6 +173,17 @@ int generate_quiet_checks(const Position& pos, const KingAttackers& theirs, Move
   // A cannon with nothing between it and the king: any piece stepping in checks.
   bool screen_wanted = false;
   for (int i = 0; i < theirs.line_count; ++i) screen_wanted |= theirs.lines[i].now < theirs.lines[i].need;
+  // A pawn on `to` attacks the king: from beside it, or from in front of it
+  // (a pawn next to the king has crossed the river).
+  const int fwd = pos.side() == RED ? 16 : -16;
+  auto pawn_checks = [&](Square to) { return to + fwd == k || to + 1 == k || to - 1 == k; };
+  // Keeps the moves whose target passes `test`, in order; returns how many.
+  auto keep = [](Move* moves, int n, auto test) {
+    int kept = 0;
+    for (int j = 0; j < n; ++j)
+      if (test(move_to(moves[j]))) moves[kept++] = moves[j];
+    return kept;
+  };
   Move cand[kMaxMoves];
   Gen<GenType::Quiets> g{pos, cand, 0, 16 << pos.side(), 16 << (pos.side() ^ 1)};
   const int base = side_base(pos.side());
@@ -181,11 +192,16 @@ int generate_quiet_checks(const Position& pos, const KingAttackers& theirs, Move
     const Square from = pos.square_of(base + i);
     if (!from) continue;
     const bool all = uncovers(from);
+    const int first = g.n;
     switch (kIdType[i]) {
-      case KING: g.king(from); break;
+      case KING: if (all || screen_wanted) g.king(from); break;  // else it could only face the other king: illegal
       case ADVISOR: if (all || screen_wanted) g.advisor(from); break;
       case ELEPHANT: if (all || screen_wanted) g.elephant(from); break;
-      case HORSE: g.horse(from); break;
+      case HORSE:
+        g.horse(from);
+        // Unless it uncovers or screens, a horse checks only from a jump away from the king.
+        if (!all && !screen_wanted) g.n = first + keep(cand + first, g.n - first, [&](Square to) { return kHorseJump.index[k - to + 256] >= 0; });
+        break;
       case ROOK:
       case CANNON:
         // Unless it uncovers, a rook or cannon can check only from where its
@@ -193,7 +209,10 @@ int generate_quiet_checks(const Position& pos, const KingAttackers& theirs, Move
         if (all) g.slide(from, false);
         else g.slide_through(from, make_square(file_of(k), rank_of(from)), make_square(file_of(from), rank_of(k)));
         break;
-      case PAWN: g.pawn(from); break;
+      case PAWN:
+        g.pawn(from);
+        if (!all && !screen_wanted) g.n = first + keep(cand + first, g.n - first, [&](Square to) { return pawn_checks(to); });
+        break;
       default: break;
     }
   }

@@ -27,7 +27,8 @@ struct KingAttackers;
 // The quiet moves of the side to move that check the other king, in the
 // order generate() gives them, without generating and testing every quiet
 // move; theirs = king_attackers(pos, the side not to move). Not tested for
-// legality.
+// legality, but king moves that would only face the other king (illegal)
+// are left out.
 int generate_quiet_checks(const Position& pos, const KingAttackers& theirs, Move* out);
 
 // Could the piece on move_from(m) move to move_to(m) by its own rules
