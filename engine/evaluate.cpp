@@ -240,8 +240,8 @@ struct EngineSum {
 // king down an open file (空头炮) or over one screen (the screen is pinned);
 // a rook on the king's lines behind one piece; horses, pawns and bottom
 // cannons (沉底炮) close to the king.
-template <class Sink>
-void king_features(const Position& pos, Color c, Sink& out) {
+template <Color c, class Sink>
+void king_features(const Position& pos, Sink& out) {
   const Color o = ~c;
   const Square k = pos.king_square(c);
   const int kf = file_of(k), kr = rank_of(k);
@@ -292,8 +292,8 @@ void king_features(const Position& pos, Color c, Sink& out) {
 }
 
 // Mobility of rooks (squares along open lines) and horses (unblocked jumps).
-template <class Sink>
-void mobility_features(const Position& pos, Color c, Sink& out) {
+template <Color c, class Sink>
+void mobility_features(const Position& pos, Sink& out) {
   const int base = side_base(c);
   int rook = 0, horse = 0, trapped = 0;
   for (int i = 7; i <= 8; ++i) {
@@ -325,17 +325,23 @@ void mobility_features(const Position& pos, Color c, Sink& out) {
   out.add(c, kHorseTrapped, -trapped);
 }
 
+// One side's features; the colour is a template parameter, so each side's
+// sums and tests are fixed at compile time.
+template <Color c, class Sink>
+void side_features(const Position& pos, int majors, Sink& out) {
+  // Horses and cannons trade value as the board empties: a cannon needs screens, a horse room.
+  out.add(c, kPhase, (majors - 6) * (pos.count(c, CANNON) - pos.count(c, HORSE)));
+  king_features<c>(pos, out);
+  mobility_features<c>(pos, out);
+  for (int t = ADVISOR; t <= PAWN; ++t) out.add(c, EvalFeature(kMaterialAdvisor + t - ADVISOR), pos.count(c, PieceType(t)));
+}
+
 template <class Sink>
 void all_features(const Position& pos, Sink& out) {
   int majors = 0;
   for (Color c : {RED, BLACK}) majors += pos.count(c, ROOK) + pos.count(c, HORSE) + pos.count(c, CANNON);
-  for (Color c : {RED, BLACK}) {
-    // Horses and cannons trade value as the board empties: a cannon needs screens, a horse room.
-    out.add(c, kPhase, (majors - 6) * (pos.count(c, CANNON) - pos.count(c, HORSE)));
-    king_features(pos, c, out);
-    mobility_features(pos, c, out);
-    for (int t = ADVISOR; t <= PAWN; ++t) out.add(c, EvalFeature(kMaterialAdvisor + t - ADVISOR), pos.count(c, PieceType(t)));
-  }
+  side_features<RED>(pos, majors, out);
+  side_features<BLACK>(pos, majors, out);
 }
 
 }  // namespace
