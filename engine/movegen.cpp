@@ -173,10 +173,7 @@ int generate_quiet_checks(const Position& pos, const KingAttackers& theirs, Move
   // A cannon with nothing between it and the king: any piece stepping in checks.
   bool screen_wanted = false;
   for (int i = 0; i < theirs.line_count; ++i) screen_wanted |= theirs.lines[i].now < theirs.lines[i].need;
-  // A pawn on `to` attacks the king: from beside it, or from in front of it
-  // (a pawn next to the king has crossed the river).
   const int fwd = pos.side() == RED ? 16 : -16;
-  auto pawn_checks = [&](Square to) { return to + fwd == k || to + 1 == k || to - 1 == k; };
   // Keeps the moves whose target passes `test`, in order; returns how many.
   auto keep = [](Move* moves, int n, auto test) {
     int kept = 0;
@@ -200,7 +197,8 @@ int generate_quiet_checks(const Position& pos, const KingAttackers& theirs, Move
       case HORSE:
         g.horse(from);
         // Unless it uncovers or screens, a horse checks only from a jump away from the king.
-        if (!all && !screen_wanted) g.n = first + keep(cand + first, g.n - first, [&](Square to) { return kHorseJump.index[k - to + 256] >= 0; });
+        if (!all && !screen_wanted)
+          g.n = first + keep(cand + first, g.n - first, [&](Square to) { return kHorseJump.index[k - to + 256] >= 0; });
         break;
       case ROOK:
       case CANNON:
@@ -211,7 +209,10 @@ int generate_quiet_checks(const Position& pos, const KingAttackers& theirs, Move
         break;
       case PAWN:
         g.pawn(from);
-        if (!all && !screen_wanted) g.n = first + keep(cand + first, g.n - first, [&](Square to) { return pawn_checks(to); });
+        // A pawn checks from beside the king or from in front of it (next to
+        // the king it has crossed the river).
+        if (!all && !screen_wanted)
+          g.n = first + keep(cand + first, g.n - first, [&](Square to) { return to + fwd == k || to + 1 == k || to - 1 == k; });
         break;
       default: break;
     }
