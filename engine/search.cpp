@@ -183,6 +183,7 @@ void Search::update_quiet_stats(int ply, Move best, const Move* quiets, int quie
 
 Score Search::quiesce(Score alpha, Score beta, int ply, int qdepth) {
   pv_len_[ply] = ply;
+  if (aborted_) return 0;  // a re-search after the stop is no node
   if ((++nodes_ & 1023) == 0) check_limits();
   if (node_limit_ && nodes_ >= node_limit_) aborted_ = true;
   if (aborted_) return 0;
@@ -269,6 +270,7 @@ Score Search::quiesce(Score alpha, Score beta, int ply, int qdepth) {
 Score Search::search(int depth, Score alpha, Score beta, int ply, bool cut_node) {
   if (depth <= 0) return quiesce(alpha, beta, ply);
   pv_len_[ply] = ply;
+  if (aborted_) return 0;  // a re-search after the stop is no node
   if ((++nodes_ & 1023) == 0) check_limits();
   if (node_limit_ && nodes_ >= node_limit_) aborted_ = true;
   if (aborted_) return 0;
