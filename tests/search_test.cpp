@@ -182,6 +182,19 @@ TEST(Search, SeesAQuietMoveThatSetsUpMateAtTheKing) {
   EXPECT_LE(xq::mate_in_moves(r.score), 4) << "score " << r.score;
 }
 
+TEST(Search, SeesAThreatTheOpponentCannotPassNearTheRoot) {
+  // From tests/mates.tsv: black's quiet advisor move e8d7 starts a mate in
+  // four by the two cannons (i0h0 with check, then i3i0). After
+  // e8d7 red stands well on the static score with one black piece at its
+  // king, and a null move there (the cannon mate is past the reduced depth)
+  // kept e8d7 refuted until depth 15; with no null move in the first plies
+  // while an attacker is at the king, depth 8 sees it.
+  const xq::SearchResult r = search(pos_from("2Rak1b2/4a4/9/2pNp3p/9/P1P3P2/8c/4B4/4A2r1/2BA1K2c b - - 5 27"), 10);
+  EXPECT_EQ(xq::move_to_iccs(r.best), "e8d7");
+  EXPECT_GT(xq::mate_in_moves(r.score), 0) << "score " << r.score;
+  EXPECT_LE(xq::mate_in_moves(r.score), 4) << "score " << r.score;
+}
+
 TEST(Search, SeesAMateThatTheStaticScoreDoesNotShow) {
   // From tests/mates.tsv: rook and cannon mate in 5 after two quiet moves
   // (f2f1, then the advisor's e1f2 screens a discovered check). Black's
