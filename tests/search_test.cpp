@@ -184,7 +184,8 @@ TEST(Search, SeesAQuietMoveThatSetsUpMateAtTheKing) {
 
 TEST(Search, SeesAThreatTheOpponentCannotPassNearTheRoot) {
   // From tests/mates.tsv: black's quiet advisor move e8d7 starts a mate in
-  // four by the two cannons (i0h0 with check, then i3i0). After
+  // four by the two cannons (the quiet i0h0, then i3i0 checks over it, the
+  // rook on h1 holding f1). After
   // e8d7 red stands well on the static score with one black piece at its
   // king, and a null move there (the cannon mate is past the reduced depth)
   // kept e8d7 refuted until depth 15; with no null move in the first plies
