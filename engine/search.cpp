@@ -489,6 +489,8 @@ Score Search::root_search(int depth, Score alpha, Score beta, size_t first) {
         if (first == 0) {
           root_best_ = m;
           root_best_score_ = s;
+          root_pv_.assign(pv_[0], pv_[0] + pv_len_[0]);
+          root_improved_ = true;
         }
         // Keep the best move first (of those left) for the next iteration.
         std::rotate(root_moves_.begin() + first, root_moves_.begin() + i, root_moves_.begin() + i + 1);
@@ -497,6 +499,20 @@ Score Search::root_search(int depth, Score alpha, Score beta, size_t first) {
     }
   }
   return best;
+}
+
+SearchInfo Search::make_info(int depth, Score score, const std::vector<Move>& pv, const std::vector<PvLine>& lines) const {
+  SearchInfo info;
+  info.depth = depth;
+  info.seldepth = std::max(seldepth_, depth);
+  info.score = score;
+  info.nodes = nodes_;
+  info.time_ms = elapsed_ms();
+  info.nps = info.time_ms > 0 ? nodes_ * 1000 / info.time_ms : 0;
+  info.hashfull = tt_.hashfull();
+  info.pv = pv;
+  info.lines = lines;
+  return info;
 }
 
 Score Search::aspirate(int depth, Score prev, size_t first) {
@@ -560,6 +576,7 @@ SearchResult Search::run(const Position& pos, const Limits& limits, const Search
   Score prev = 0;
   for (int depth = 1; depth <= max_depth; ++depth) {
     seldepth_ = 0;
+    root_improved_ = false;
     std::vector<PvLine> found;
     for (size_t k = 0; k < multipv; ++k) {
       const Score score = aspirate(depth, k < lines.size() ? lines[k].score : prev, k);
@@ -568,7 +585,18 @@ SearchResult Search::run(const Position& pos, const Limits& limits, const Search
       if (line.pv.empty() || line.pv[0] != root_moves_[k]) line.pv = {root_moves_[k]};
       found.push_back(std::move(line));
     }
-    if (found.empty()) break;  // aborted before the best line of this depth was complete
+    if (found.empty()) {
+      // Aborted before the best line of this depth was complete. A move that
+      // beat the window here is what will be played, and its score (at least
+      // that much, from the deeper search) is what it is played for: a mate
+      // found halfway through an iteration is a mate, not the last score.
+      if (root_improved_ && multipv == 1) {
+        result.score = root_best_score_;
+        best_pv = root_pv_;
+        if (on_info) on_info(make_info(depth, result.score, best_pv, {PvLine{result.score, best_pv}}));
+      }
+      break;
+    }
     // Later lines of an aborted iteration keep their last complete values.
     for (size_t k = found.size(); k < lines.size() && k < multipv; ++k) found.push_back(lines[k]);
     lines = std::move(found);
@@ -585,19 +613,7 @@ SearchResult Search::run(const Position& pos, const Limits& limits, const Search
     result.depth = depth;
     result.score = score;
     best_pv = lines[0].pv;
-    if (on_info) {
-      SearchInfo info;
-      info.depth = depth;
-      info.seldepth = std::max(seldepth_, depth);
-      info.score = score;
-      info.nodes = nodes_;
-      info.time_ms = elapsed_ms();
-      info.nps = info.time_ms > 0 ? nodes_ * 1000 / info.time_ms : 0;
-      info.hashfull = tt_.hashfull();
-      info.pv = best_pv;
-      info.lines = lines;
-      on_info(info);
-    }
+    if (on_info) on_info(make_info(depth, score, best_pv, lines));
     if (aborted_) break;
     check_limits();  // notices a ponderhit (or a stop) between iterations too
     if (aborted_) break;

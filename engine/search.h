@@ -87,6 +87,8 @@ class Search {
   Score root_search(int depth, Score alpha, Score beta, size_t first);
   // One root line with an aspiration window around its last score.
   Score aspirate(int depth, Score prev, size_t first);
+  // The report of an iteration (or of the part of one a stop cut short).
+  SearchInfo make_info(int depth, Score score, const std::vector<Move>& pv, const std::vector<PvLine>& lines) const;
   Score eval() const;
   void check_limits();
   int elapsed_ms() const;
@@ -119,6 +121,8 @@ class Search {
   Move root_best_ = kNoMove;
   int root_depth_ = 0;
   Score root_best_score_ = 0;
+  std::vector<Move> root_pv_;   // root_best_'s line when it was found
+  bool root_improved_ = false;  // root_best_ was found in the iteration under way
   uint64_t nodes_ = 0;
   std::atomic<uint64_t> published_nodes_{0};
   bool helper_ = false;

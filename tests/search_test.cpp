@@ -207,6 +207,32 @@ TEST(Search, SeesAMateThatTheStaticScoreDoesNotShow) {
   EXPECT_LE(xq::mate_in_moves(r.score), 5) << "score " << r.score;
 }
 
+TEST(Search, AMateFoundHalfwayThroughAnIterationIsReported) {
+  // From tests/mates.tsv: black mates in five (a4a2) or six (d4d3). Depth 11
+  // scores d4d3 about +15; in depth 12 d4d3 is proven a mate in six within
+  // some 72,000 nodes, and proving that no other move mates sooner takes the
+  // iteration to about 520,000. Stopped at 150,000 nodes, the move played is
+  // the mate and so must be the score and the line reported.
+  const xq::Position p = pos_from("3c5/4ak3/4b4/9/9/r2p5/4c4/3AB4/9/2RK1AB2 b - - 13 76");
+  xq::TranspositionTable tt(16);
+  xq::Search s(tt);
+  std::atomic<bool> stop{false};
+  xq::Limits l;
+  l.nodes = 150000;
+  xq::SearchInfo last;
+  const xq::SearchResult r = s.run(p, l, {}, stop, [&](const xq::SearchInfo& i) { last = i; });
+  EXPECT_EQ(r.depth, 11);  // the last complete iteration
+  EXPECT_EQ(xq::move_to_iccs(r.best), "d4d3");
+  EXPECT_EQ(xq::mate_in_moves(r.score), 6) << "score " << r.score;
+  EXPECT_EQ(last.depth, 12);
+  EXPECT_EQ(last.score, r.score);
+  ASSERT_FALSE(last.pv.empty());
+  EXPECT_EQ(last.pv[0], r.best);
+  EXPECT_EQ(int(last.pv.size()), 11);  // the mating line, to the mate
+  ASSERT_GT(last.pv.size(), 1u);
+  EXPECT_EQ(last.pv[1], r.ponder);
+}
+
 TEST(Search, NodeLimitIsDeterministic) {
   xq::Position p = pos_from(xq::kStartFen);
   xq::TranspositionTable tt(16);
