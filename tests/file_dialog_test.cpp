@@ -4,6 +4,7 @@
 
 #include <chrono>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <thread>
 
@@ -13,10 +14,20 @@
 
 namespace {
 
+// The folders made for a test run, removed when the program ends.
+struct MadeFolders {
+  std::vector<std::string> dirs;
+  ~MadeFolders() {
+    for (const std::string& d : dirs) std::filesystem::remove_all(d);
+  }
+};
+MadeFolders made_folders;
+
 // A folder with executable scripts named as given, each with the given body.
 std::string folder_with(const std::vector<std::pair<std::string, std::string>>& scripts) {
   char tmpl[] = "/tmp/xq-dialog-XXXXXX";
   const std::string dir = mkdtemp(tmpl);
+  made_folders.dirs.push_back(dir);
   for (auto& [name, body] : scripts) {
     const std::string path = dir + "/" + name;
     std::ofstream(path) << "#!/bin/sh\n" << body << "\n";
