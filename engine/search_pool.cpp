@@ -24,7 +24,9 @@ void SearchPool::clear() {
 }
 
 bool SearchPool::knows_more(const SearchResult& helper, const SearchResult& main) {
-  return helper.best && helper.depth > main.depth && helper.score > main.score;
+  if (!helper.best || helper.score <= main.score) return false;
+  // A mate is proven at whatever depth it was found, and a shorter one is better.
+  return helper.depth > main.depth || helper.score > kMateThreshold;
 }
 
 uint64_t SearchPool::helper_nodes() const {

@@ -29,9 +29,9 @@ class SearchPool {
   void clear();  // forget every search's history (a new game)
   void set_ponderhit_flag(const std::atomic<bool>* flag) { searches_[0]->set_ponderhit_flag(flag); }
 
-  // Whether a helper's result replaces the main search's: it completed a
-  // deeper iteration with a better score (a mate the main search has not
-  // reached yet, say), so it knows more. Used with a single line only.
+  // Whether a helper's result replaces the main search's: it has a better
+  // score and completed a deeper iteration, or it has found a mate (or a
+  // shorter one) at any depth, so it knows more. Used with a single line only.
   static bool knows_more(const SearchResult& helper, const SearchResult& main);
 
  private:

@@ -110,11 +110,24 @@ TEST(SearchPool, AHelperDeeperAndBetterIsPlayed) {
   EXPECT_TRUE(xq::SearchPool::knows_more(helper, main));
   helper.score = 40;
   EXPECT_FALSE(xq::SearchPool::knows_more(helper, main)) << "deeper but no better";
-  helper.score = xq::kMateScore - 5;
+  helper.score = 60;
   helper.depth = 10;
   EXPECT_FALSE(xq::SearchPool::knows_more(helper, main)) << "better but not deeper";
   helper.depth = 12;
+  helper.score = xq::kMateScore - 5;
   EXPECT_TRUE(xq::SearchPool::knows_more(helper, main)) << "a mate the main search has not seen";
+  helper.depth = 9;
+  EXPECT_TRUE(xq::SearchPool::knows_more(helper, main)) << "a mate is a mate at any depth";
+  main.score = xq::kMateScore - 7;
+  EXPECT_TRUE(xq::SearchPool::knows_more(helper, main)) << "a shorter mate";
+  main.score = xq::kMateScore - 5;
+  EXPECT_FALSE(xq::SearchPool::knows_more(helper, main)) << "the same mate";
+  main.score = xq::kMateScore - 3;
+  EXPECT_FALSE(xq::SearchPool::knows_more(helper, main)) << "a longer mate than the main search's";
+  main.score = 40;
+  helper.score = xq::kBanScore - 5;
+  EXPECT_FALSE(xq::SearchPool::knows_more(helper, main)) << "a win by the rules depends on the path: not at any depth";
+  helper.score = xq::kMateScore - 5;
   helper.best = xq::kNoMove;
   EXPECT_FALSE(xq::SearchPool::knows_more(helper, main)) << "no move at all";
 }
