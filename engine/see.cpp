@@ -46,19 +46,21 @@ Square least_attacker(const Board& b, Square to, Color c, PieceType* type) {
   // Advisors, elephants and horses from c's own (at most two of each).
   const Position& pos = b.pos;
   const int base = side_base(c);
-  for (int i = 0; i < 2; ++i) {
-    const Square a = pos.square_of(base + kTypeFirstSlot[ADVISOR] + i);
-    const int d = to - a;
-    if (a && (d == 15 || d == -15 || d == 17 || d == -17) && g.in_palace[to] && b.occupied(a))
-      return *type = ADVISOR, a;
-  }
-  for (int i = 0; i < 2; ++i) {
-    const Square e = pos.square_of(base + kTypeFirstSlot[ELEPHANT] + i);
-    const int d = to - e;
-    if (e && (d == 30 || d == -30 || d == 34 || d == -34) && g.side_of_river[e] == g.side_of_river[to] &&
-        b.occupied(e) && !b.occupied(e + d / 2))
-      return *type = ELEPHANT, e;
-  }
+  // They never leave their palace or their side of the river (a FEN that
+  // puts one elsewhere is refused), so most targets need no look at them.
+  if (g.in_palace[to])
+    for (int i = 0; i < 2; ++i) {
+      const Square a = pos.square_of(base + kTypeFirstSlot[ADVISOR] + i);
+      const int d = to - a;
+      if (a && (d == 15 || d == -15 || d == 17 || d == -17) && b.occupied(a)) return *type = ADVISOR, a;
+    }
+  if (g.side_of_river[to] == int(c))
+    for (int i = 0; i < 2; ++i) {
+      const Square e = pos.square_of(base + kTypeFirstSlot[ELEPHANT] + i);
+      const int d = to - e;
+      if (e && (d == 30 || d == -30 || d == 34 || d == -34) && b.occupied(e) && !b.occupied(e + d / 2))
+        return *type = ELEPHANT, e;
+    }
   // Of two horses, the one whose jump comes first in kHorseDelta (a fixed choice).
   Square horse = 0;
   int horse_jump = 8;
