@@ -278,6 +278,7 @@ std::string Protocol::info_line(const SearchInfo& i, size_t line) const {
   if (multipv_ > 1) s << " multipv " << line + 1;
   if (mode_ == Mode::Uci && is_mate_score(l.score)) s << " score mate " << mate_in_moves(l.score);
   else s << (mode_ == Mode::Uci ? " score cp " : " score ") << l.score;
+  if (mode_ == Mode::Uci && i.lower_bound && line == 0) s << " lowerbound";
   s << " time " << i.time_ms << " nodes " << i.nodes << " nps " << i.nps;
   if (mode_ == Mode::Uci) s << " hashfull " << i.hashfull;
   s << " pv";

@@ -491,6 +491,7 @@ Score Search::root_search(int depth, Score alpha, Score beta, size_t first) {
           root_best_score_ = s;
           root_pv_.assign(pv_[0], pv_[0] + pv_len_[0]);
           root_improved_ = true;
+          root_best_lower_ = s >= beta;
         }
         // Keep the best move first (of those left) for the next iteration.
         std::rotate(root_moves_.begin() + first, root_moves_.begin() + i, root_moves_.begin() + i + 1);
@@ -587,13 +588,17 @@ SearchResult Search::run(const Position& pos, const Limits& limits, const Search
     }
     if (found.empty()) {
       // Aborted before the best line of this depth was complete. A move that
-      // beat the window here is what will be played, and its score (at least
-      // that much, from the deeper search) is what it is played for: a mate
-      // found halfway through an iteration is a mate, not the last score.
+      // raised alpha here is what will be played, and its score from the
+      // deeper search (a lower bound if it also beat beta) is what it is
+      // played for: a mate found halfway through an iteration is a mate.
       if (root_improved_ && multipv == 1) {
         result.score = root_best_score_;
         best_pv = root_pv_;
-        if (on_info) on_info(make_info(depth, result.score, best_pv, {PvLine{result.score, best_pv}}));
+        if (on_info) {
+          SearchInfo info = make_info(depth, result.score, best_pv, {PvLine{result.score, best_pv}});
+          info.lower_bound = root_best_lower_;
+          on_info(info);
+        }
       }
       break;
     }

@@ -33,6 +33,7 @@ struct SearchInfo {
   int hashfull = 0;
   std::vector<Move> pv;       // the best line (lines[0].pv)
   std::vector<PvLine> lines;  // the best MultiPV lines, best first; lines[0] is score/pv
+  bool lower_bound = false;   // score is a bound only: a stop cut short the search that beat it
 };
 
 struct SearchResult {
@@ -123,6 +124,7 @@ class Search {
   Score root_best_score_ = 0;
   std::vector<Move> root_pv_;   // root_best_'s line when it was found
   bool root_improved_ = false;  // root_best_ was found in the iteration under way
+  bool root_best_lower_ = false;  // and its score beat the window: at least that much
   uint64_t nodes_ = 0;
   std::atomic<uint64_t> published_nodes_{0};
   bool helper_ = false;

@@ -103,6 +103,27 @@ TEST(Ucci, GarbageIsReportedAndIgnored) {
   EXPECT_TRUE(t.send({"", "   ", "\r"}).empty());
 }
 
+TEST(Uci, AStopAfterAFailHighSaysLowerbound) {
+  // As Search.AStopAfterAFailHighReportsALowerBound: stopped while d0d4 is
+  // searched again above the window it beat, the last report is a bound.
+  const char* const position = "position fen 2b1k4/4a2C1/4b1n2/p8/2P1P3P/6B2/Pr7/4BA3/2n6/3c1K3 b - - 1 44";
+  Transcript uci;
+  uci.send({"uci", "setoption name Hash value 16", "setoption name UseBook value false"});
+  auto out = uci.send({position, "go nodes 85000"});
+  ASSERT_GE(out.size(), 2u);
+  EXPECT_EQ(last(out), "bestmove d0d4");  // a cut is no line: no ponder move
+  const std::string& info = out[out.size() - 2];
+  EXPECT_EQ(info.rfind("info depth 11 ", 0), 0u) << info;
+  EXPECT_NE(info.find(" lowerbound time "), std::string::npos) << info;
+  EXPECT_EQ(info.substr(info.size() - 8), " pv d0d4") << info;
+  Transcript ucci;  // UCCI has no bound in its info lines
+  ucci.send({"ucci", "setoption hashsize 16", "setoption usebook false"});
+  out = ucci.send({position, "go nodes 85000"});
+  ASSERT_GE(out.size(), 2u);
+  EXPECT_EQ(out[out.size() - 2].find("bound"), std::string::npos) << out[out.size() - 2];
+  EXPECT_EQ(out[out.size() - 2].rfind("info depth 11 ", 0), 0u) << out[out.size() - 2];
+}
+
 TEST(Uci, HandshakeScoresAndMate) {
   Transcript t;
   auto out = t.send({"uci"});

@@ -226,11 +226,34 @@ TEST(Search, AMateFoundHalfwayThroughAnIterationIsReported) {
   EXPECT_EQ(xq::mate_in_moves(r.score), 6) << "score " << r.score;
   EXPECT_EQ(last.depth, 12);
   EXPECT_EQ(last.score, r.score);
+  EXPECT_FALSE(last.lower_bound) << "searched with the window open above";
   ASSERT_FALSE(last.pv.empty());
   EXPECT_EQ(last.pv[0], r.best);
   EXPECT_EQ(int(last.pv.size()), 11);  // the mating line, to the mate
   ASSERT_GT(last.pv.size(), 1u);
   EXPECT_EQ(last.pv[1], r.ponder);
+}
+
+TEST(Search, AStopAfterAFailHighReportsALowerBound) {
+  // From tests/mates.tsv: at depth 11 d0d4 first beats the aspiration
+  // window's top (+1634 at some 57,000 nodes), and the search again with the
+  // window raised takes until about 112,000. Stopped between, d0d4 is played
+  // for at least +1634, which is all the deeper search has shown.
+  const xq::Position p = pos_from("2b1k4/4a2C1/4b1n2/p8/2P1P3P/6B2/Pr7/4BA3/2n6/3c1K3 b - - 1 44");
+  xq::TranspositionTable tt(16);
+  xq::Search s(tt);
+  std::atomic<bool> stop{false};
+  xq::Limits l;
+  l.nodes = 85000;
+  xq::SearchInfo last;
+  const xq::SearchResult r = s.run(p, l, {}, stop, [&](const xq::SearchInfo& i) { last = i; });
+  EXPECT_EQ(r.depth, 10);
+  EXPECT_EQ(last.depth, 11);
+  EXPECT_TRUE(last.lower_bound);
+  EXPECT_EQ(last.score, r.score);
+  ASSERT_FALSE(last.pv.empty());
+  EXPECT_EQ(last.pv[0], r.best);
+  EXPECT_EQ(xq::move_to_iccs(r.best), "d0d4");
 }
 
 TEST(Search, NodeLimitIsDeterministic) {
