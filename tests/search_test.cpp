@@ -207,20 +207,28 @@ TEST(Search, SeesAMateThatTheStaticScoreDoesNotShow) {
   EXPECT_LE(xq::mate_in_moves(r.score), 5) << "score " << r.score;
 }
 
+namespace {
+
+// A fresh search of fen stopped at a node limit; last: its last report.
+xq::SearchResult search_nodes(const char* fen, uint64_t nodes, xq::SearchInfo& last) {
+  xq::TranspositionTable tt(16);
+  xq::Search s(tt);
+  std::atomic<bool> stop{false};
+  xq::Limits l;
+  l.nodes = nodes;
+  return s.run(pos_from(fen), l, {}, stop, [&](const xq::SearchInfo& i) { last = i; });
+}
+
+}  // namespace
+
 TEST(Search, AMateFoundHalfwayThroughAnIterationIsReported) {
   // From tests/mates.tsv: black mates in five (a4a2) or six (d4d3). Depth 11
   // scores d4d3 about +15; in depth 12 d4d3 is proven a mate in six within
   // some 72,000 nodes, and proving that no other move mates sooner takes the
   // iteration to about 520,000. Stopped at 150,000 nodes, the move played is
   // the mate and so must be the score and the line reported.
-  const xq::Position p = pos_from("3c5/4ak3/4b4/9/9/r2p5/4c4/3AB4/9/2RK1AB2 b - - 13 76");
-  xq::TranspositionTable tt(16);
-  xq::Search s(tt);
-  std::atomic<bool> stop{false};
-  xq::Limits l;
-  l.nodes = 150000;
   xq::SearchInfo last;
-  const xq::SearchResult r = s.run(p, l, {}, stop, [&](const xq::SearchInfo& i) { last = i; });
+  const xq::SearchResult r = search_nodes("3c5/4ak3/4b4/9/9/r2p5/4c4/3AB4/9/2RK1AB2 b - - 13 76", 150000, last);
   EXPECT_EQ(r.depth, 11);  // the last complete iteration
   EXPECT_EQ(xq::move_to_iccs(r.best), "d4d3");
   EXPECT_EQ(xq::mate_in_moves(r.score), 6) << "score " << r.score;
@@ -239,14 +247,8 @@ TEST(Search, AStopAfterAFailHighReportsALowerBound) {
   // window's top (+1634 at some 57,000 nodes), and the search again with the
   // window raised takes until about 112,000. Stopped between, d0d4 is played
   // for at least +1634, which is all the deeper search has shown.
-  const xq::Position p = pos_from("2b1k4/4a2C1/4b1n2/p8/2P1P3P/6B2/Pr7/4BA3/2n6/3c1K3 b - - 1 44");
-  xq::TranspositionTable tt(16);
-  xq::Search s(tt);
-  std::atomic<bool> stop{false};
-  xq::Limits l;
-  l.nodes = 85000;
   xq::SearchInfo last;
-  const xq::SearchResult r = s.run(p, l, {}, stop, [&](const xq::SearchInfo& i) { last = i; });
+  const xq::SearchResult r = search_nodes("2b1k4/4a2C1/4b1n2/p8/2P1P3P/6B2/Pr7/4BA3/2n6/3c1K3 b - - 1 44", 85000, last);
   EXPECT_EQ(r.depth, 10);
   EXPECT_EQ(last.depth, 11);
   EXPECT_TRUE(last.lower_bound);
