@@ -9,8 +9,21 @@
 
 namespace xq {
 
-// Board square (16x16 mailbox) to 0..89.
-inline int square90(Square s) { return rank_of(s) * 9 + file_of(s); }
+// Board square (16x16 mailbox) to 0..89, by table: the history lookups in
+// the inner loops take one load instead of the arithmetic.
+struct Square90Table {
+  uint8_t index[256];
+};
+constexpr Square90Table make_square90() {
+  Square90Table t{};
+  for (int s = 0; s < 256; ++s) {
+    const int f = file_of(s), r = rank_of(s);
+    t.index[s] = f >= 0 && f < 9 && r >= 0 && r < 10 ? uint8_t(r * 9 + f) : 0;
+  }
+  return t;
+}
+inline constexpr Square90Table kSquare90 = make_square90();
+inline int square90(Square s) { return kSquare90.index[s & 255]; }
 
 constexpr int kHistoryMax = 16384;
 

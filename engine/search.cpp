@@ -371,7 +371,6 @@ Score Search::search(int depth, Score alpha, Score beta, int ply, bool cut_node)
     // check and are dropped. The move count is not needed past this point
     // (it only decides lateness and reductions, and checks are not reduced).
     if (late_quiets && !capture && !gives_check(pos_, theirs, m)) continue;
-    tt_.prefetch(pos_.key_after(m));  // the child probes the table first thing: start the load early
     if (m == excluded || !leaves_king_safe(pos_, own, m)) continue;
     ++move_count;
     const int hist = capture ? 0
@@ -419,6 +418,7 @@ Score Search::search(int depth, Score alpha, Score beta, int ply, bool cut_node)
     // Only checks that do not lose material are extended: extending every
     // check lets a side with many checking pieces grow check trees that never
     // shorten, which made proving a found mate cost 60 times its iteration.
+    tt_.prefetch(pos_.key_after(m));  // the child probes the table first thing: start the load early
     const bool safe_check = check && see_ge(pos_, m, 0);
     make(m, ply, check);
     const int new_depth = depth - 1 + (safe_check || singular ? 1 : 0);

@@ -71,13 +71,33 @@ Square least_attacker(const Board& b, Square to, Color c, PieceType* type) {
     if (j >= 0 && j < horse_jump && !b.occupied(h + kHorseLeg[j])) horse = h, horse_jump = j;
   }
   if (horse) return *type = HORSE, horse;
-  // Lines: the first piece may be a rook, the second (over a screen) a cannon.
+  // Lines: a rook with nothing between it and `to`, a cannon with one screen.
+  // Of two, the one in the first direction of: towards red, file a, file i,
+  // black (a fixed choice). Each is tested from its own square: most stand
+  // on neither of the target's lines.
   Square rook = 0, cannon = 0;
-  const LineSquares l = line_squares(b.ranks, b.files, to);
-  for (int d : {2, 0, 1, 3}) {  // towards red, file a, file i, black
-    if (!rook && l.first[d] && b.is(l.first[d], c, ROOK)) rook = l.first[d];
-    if (!cannon && l.second[d] && b.is(l.second[d], c, CANNON)) cannon = l.second[d];
+  int rook_dir = 4, cannon_dir = 4;
+  const int tf = file_of(to), tr = rank_of(to);
+  for (int i = 0; i < 4; ++i) {
+    const Square s = pos.square_of(base + kTypeFirstSlot[ROOK] + i);  // rooks, then cannons
+    if (!s || s == to || !b.occupied(s)) continue;
+    int between, dir;
+    if (file_of(s) == tf) {
+      between = kBitCount.n[b.files[tf] & kBetween.bits[rank_of(s)][tr]];
+      dir = s < to ? 0 : 3;
+    } else if (rank_of(s) == tr) {
+      between = kBitCount.n[b.ranks[tr] & kBetween.bits[file_of(s)][tf]];
+      dir = s < to ? 1 : 2;
+    } else {
+      continue;
+    }
+    if (i < 2) {
+      if (between == 0 && dir < rook_dir) rook = s, rook_dir = dir;
+    } else if (between == 1 && dir < cannon_dir) {
+      cannon = s, cannon_dir = dir;
+    }
   }
+  static_assert(kTypeFirstSlot[CANNON] == kTypeFirstSlot[ROOK] + 2, "rooks and cannons in four slots in a row");
   if (cannon && (!rook || kSeeValue[CANNON] <= kSeeValue[ROOK])) return *type = CANNON, cannon;
   if (rook) return *type = ROOK, rook;
   if (g.in_palace[to])
