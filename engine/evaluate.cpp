@@ -256,22 +256,28 @@ void king_features(const Position& pos, Sink& out) {
   const int units = std::min(attack_units(pos, o, crossed), 8);
   out.add(c, kShelterAdvisor, -(2 - pos.count(c, ADVISOR)) * units);
   out.add(c, kShelterBishop, -(2 - pos.count(c, ELEPHANT)) * units);
-  // The first and second pieces on the king's four lines (towards file a,
-  // file i, red's side, black's side; "forward" is towards the opponent).
-  const LineSquares l = pos.lines_from(k);
-  const int fwd = c == RED ? 3 : 2;
-  auto is = [&](Square s, PieceType t) {
-    const PieceId p = pos.piece_at(s);
-    return p && color_of_id(p) == o && type_of_id(p) == t;
-  };
-  if (is(l.first[fwd], CANNON)) {
+  // The opponent's rooks and cannons on the king's rank or file, by the
+  // number of pieces between: a cannon with none in front of the king
+  // ("forward" is towards the opponent), a cannon or rook with one. Each is
+  // tested from its own square: most stand on neither line.
+  bool empty_cannon = false;
+  int cannons = 0, rooks = 0;
+  for (int i = 0; i < 4; ++i) {
+    const Square s = pos.square_of(side_base(o) + kTypeFirstSlot[ROOK] + i);  // rooks, then cannons
+    if (!s) continue;
+    int between;
+    if (file_of(s) == kf) between = kBitCount.n[pos.file_masks()[kf] & kBetween.bits[rank_of(s)][kr]];
+    else if (rank_of(s) == kr) between = kBitCount.n[pos.rank_masks()[kr] & kBetween.bits[file_of(s)][kf]];
+    else continue;
+    if (i < 2) rooks += between == 1;
+    else {
+      cannons += between == 1;
+      empty_cannon |= between == 0 && file_of(s) == kf && (c == RED ? s > k : s < k);
+    }
+  }
+  if (empty_cannon) {
     out.add(c, kEmptyCannon, -1);
     out.add(c, kEmptyCannonUnits, -units);
-  }
-  int cannons = 0, rooks = 0;
-  for (int d = 0; d < 4; ++d) {
-    cannons += is(l.second[d], CANNON);
-    rooks += is(l.second[d], ROOK);
   }
   out.add(c, kCannonAim, -cannons);
   out.add(c, kRookAim, -rooks);
@@ -315,7 +321,7 @@ void mobility_features(const Position& pos, Sink& out) {
     for (int k = 0; jumps[k][0]; ++k) {
       if (pos.piece_at(jumps[k][1])) continue;  // leg blocked
       const PieceId p = pos.piece_at(jumps[k][0]);
-      n += !p || color_of_id(p) != c;
+      n += !(p & (16 << c));  // empty or the opponent's (own ids carry this bit)
     }
     horse += n;
     trapped += n <= 1;

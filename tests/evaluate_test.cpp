@@ -144,3 +144,70 @@ TEST(Evaluate, EngineScoreIsTheTunersWeightedSum) {
   }
   EXPECT_GT(differing, int(positions.size()) / 2) << "the features change most scores";
 }
+
+namespace {
+
+// The king-line features by walking the king's four lines square by square:
+// the first piece forward an enemy cannon (空头炮), and the second piece on
+// each line an enemy cannon or rook.
+struct KingLines {
+  int empty_cannon = 0, cannons = 0, rooks = 0;
+};
+KingLines walk_king_lines(const xq::Position& p, xq::Color c) {
+  KingLines out;
+  const xq::Square k = p.king_square(c);
+  auto enemy = [&](xq::PieceId id, xq::PieceType t) { return id && xq::color_of_id(id) != c && xq::type_of_id(id) == t; };
+  const int forward = c == xq::RED ? 16 : -16;
+  for (int d : {-16, -1, 1, 16}) {
+    int seen = 0;
+    for (int f = xq::file_of(k), r = xq::rank_of(k);;) {
+      f += d == 1 ? 1 : d == -1 ? -1 : 0;
+      r += d == 16 ? 1 : d == -16 ? -1 : 0;
+      if (f < 0 || f > 8 || r < 0 || r > 9) break;
+      const xq::PieceId id = p.piece_at(xq::make_square(f, r));
+      if (!id) continue;
+      ++seen;
+      if (seen == 1 && d == forward) out.empty_cannon += enemy(id, xq::CANNON);
+      if (seen == 2) {
+        out.cannons += enemy(id, xq::CANNON);
+        out.rooks += enemy(id, xq::ROOK);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST(Evaluate, KingLineFeaturesMatchAWalkAlongTheLines) {
+  // A black cannon facing red's king down the open e-file, a black rook
+  // behind red's advisor and a black cannon over red's elephant on rank 0;
+  // a red cannon facing black's king from below.
+  int f[2][xq::kFeatureCount];
+  xq::eval_features(pos_from("4k4/9/4C4/9/4c4/9/9/9/9/r2AK1B1c w - - 0 1"), f);
+  EXPECT_EQ(f[xq::RED][xq::kEmptyCannon], -1);
+  EXPECT_EQ(f[xq::RED][xq::kCannonAim], -1);
+  EXPECT_EQ(f[xq::RED][xq::kRookAim], -1);
+  EXPECT_EQ(f[xq::BLACK][xq::kEmptyCannon], -1);
+  EXPECT_EQ(f[xq::BLACK][xq::kCannonAim], 0);
+  EXPECT_EQ(f[xq::BLACK][xq::kRookAim], 0);
+  // A cannon right behind the king faces nothing: it is not forward.
+  xq::eval_features(pos_from("3k5/9/9/9/9/9/9/9/4K4/4c4 w - - 0 1"), f);
+  EXPECT_EQ(f[xq::RED][xq::kEmptyCannon], 0);
+  EXPECT_EQ(f[xq::RED][xq::kCannonAim], 0);
+
+  const std::vector<xq::Position> positions = random_positions(8, 160, 11);
+  int counted = 0;
+  for (const xq::Position& p : positions) {
+    xq::eval_features(p, f);
+    for (xq::Color c : {xq::RED, xq::BLACK}) {
+      const KingLines w = walk_king_lines(p, c);
+      ASSERT_EQ(-f[c][xq::kEmptyCannon], w.empty_cannon) << xq::to_fen(p);
+      ASSERT_EQ(-f[c][xq::kCannonAim], w.cannons) << xq::to_fen(p);
+      ASSERT_EQ(-f[c][xq::kRookAim], w.rooks) << xq::to_fen(p);
+      counted += w.empty_cannon + w.cannons + w.rooks;
+    }
+  }
+  EXPECT_GT(counted, 50) << "the random games put pieces on the kings' lines";
+}
