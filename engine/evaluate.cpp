@@ -317,11 +317,11 @@ void mobility_features(const Position& pos, Sink& out) {
     const Square from = pos.square_of(base + i);
     if (!from) continue;
     int n = 0;
-    const auto& jumps = steps().horse[from];  // the jumps that stay on the board
-    for (int k = 0; jumps[k][0]; ++k) {
-      if (pos.piece_at(jumps[k][1])) continue;  // leg blocked
-      const PieceId p = pos.piece_at(jumps[k][0]);
-      n += !(p & (16 << c));  // empty or the opponent's (own ids carry this bit)
+    for (int k = 0; k < steps().horse_legs[from].count; ++k) {
+      const LegJumps& j = steps().horse_legs[from].at[k];
+      if (pos.piece_at(j.leg)) continue;  // leg blocked
+      // Empty or the opponent's (own ids carry this bit).
+      n += !(pos.piece_at(j.to[0]) & (16 << c)) + (j.second & !(pos.piece_at(j.to[1]) & (16 << c)));
     }
     horse += n;
     trapped += n <= 1;

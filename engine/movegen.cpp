@@ -31,6 +31,16 @@ constexpr StepTables make_step_tables() {
       t.horse[s][n][0] = uint8_t(to);
       t.horse[s][n++][1] = uint8_t(s + kHorseLeg[i]);
     }
+    HorseLegs& legs = t.horse_legs[s];
+    for (int i = 0; i < 8; i += 2) {  // kHorseDelta pairs the jumps over one leg
+      uint8_t to[2] = {0, 0};
+      int k = 0;
+      for (int j = i; j < i + 2; ++j) {
+        const int x = s + kHorseDelta[j];
+        if (x >= 0 && x < 256 && g.in_board[x]) to[k++] = uint8_t(x);
+      }
+      if (k) legs.at[legs.count++] = {uint8_t(s + kHorseLeg[i]), {to[0], k == 2 ? to[1] : to[0]}, uint8_t(k == 2)};
+    }
   }
   return t;
 }

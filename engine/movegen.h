@@ -11,11 +11,22 @@ enum class GenType { All, Captures, Quiets };
 // Per-square destination lists, zero-terminated; horse and elephant moves
 // carry the square that must be empty (the leg or the eye). Horse jumps
 // come in kHorseDelta's order.
+// A horse's jumps grouped by leg, in kHorseDelta's order: each leg square
+// blocks the two jumps past it (one of them, or both, may fall off the
+// board), so a blocked leg is looked at once, not twice.
+struct LegJumps {
+  uint8_t leg, to[2], second;  // second: 1 when to[1] is a jump too (else it repeats to[0])
+};
+struct HorseLegs {
+  LegJumps at[4];
+  uint8_t count;
+};
 struct StepTables {
   uint8_t king[256][5];
   uint8_t advisor[256][5];
   uint8_t elephant[256][5][2];
   uint8_t horse[256][9][2];
+  HorseLegs horse_legs[256];
 };
 extern const StepTables g_steps;
 inline const StepTables& steps() { return g_steps; }

@@ -82,8 +82,10 @@ void TranspositionTable::store(uint64_t key, int ply, Move m, Score score, Bound
   Slot* b = buckets_[key & bucket_mask_].e;
   const uint32_t check = uint32_t(key >> 32);
   const uint8_t age = this->age();
+  // The chosen slot and what it holds (a torn one reads as empty); the first
+  // slot is always chosen in the first round, as its value beats `worst`.
   Slot* slot = &b[0];
-  TTEntry old = b[0].load();  // what the chosen slot holds (a torn one reads as empty)
+  TTEntry old;
   int worst = 1 << 30;
   for (int i = 0; i < 4; ++i) {
     const TTEntry e = b[i].load();

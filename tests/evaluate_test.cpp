@@ -211,3 +211,30 @@ TEST(Evaluate, KingLineFeaturesMatchAWalkAlongTheLines) {
   }
   EXPECT_GT(counted, 50) << "the random games put pieces on the kings' lines";
 }
+
+TEST(Evaluate, HorseMobilityCountsTheHorsesPseudoLegalMoves) {
+  // The mobility term walks the jumps leg by leg; the move generator's horse
+  // moves (unblocked leg, target empty or the opponent's) are the reference.
+  const std::vector<xq::Position> positions = random_positions(8, 160, 13);
+  ASSERT_GT(positions.size(), 500u);
+  int trapped_seen = 0;
+  for (const xq::Position& p : positions) {
+    int f[2][xq::kFeatureCount];
+    xq::eval_features(p, f);
+    xq::Move moves[xq::kMaxMoves];
+    const int n = xq::generate(p, moves, xq::GenType::All);
+    int per_horse[2] = {0, 0};
+    for (int i = 0; i < n; ++i) {
+      const xq::PieceId id = p.piece_at(xq::move_from(moves[i]));
+      if (xq::type_of_id(id) == xq::HORSE) ++per_horse[(id & 15) - xq::kTypeFirstSlot[xq::HORSE]];
+    }
+    const xq::Color us = p.side();
+    int trapped = 0;
+    for (int i = 0; i < 2; ++i)
+      trapped += p.square_of(xq::side_base(us) + xq::kTypeFirstSlot[xq::HORSE] + i) && per_horse[i] <= 1;
+    ASSERT_EQ(f[us][xq::kHorseMobility], per_horse[0] + per_horse[1]) << xq::to_fen(p);
+    ASSERT_EQ(-f[us][xq::kHorseTrapped], trapped) << xq::to_fen(p);
+    trapped_seen += trapped;
+  }
+  EXPECT_GT(trapped_seen, 20) << "the random games have trapped horses too";
+}
