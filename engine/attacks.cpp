@@ -35,7 +35,7 @@ KingAttackers king_attackers(const Position& pos, Color c) {
   return a;
 }
 
-namespace {
+namespace detail {
 
 // Pieces strictly between the king k and s (on its rank or file) once move
 // from-to is made.
@@ -51,31 +51,7 @@ int between_after(const Position& pos, Square k, Square s, Square from, Square t
   return n;
 }
 
-}  // namespace
-
-bool attacked_by_mover(const Position& pos, const KingAttackers& a, Move m) {
-  const Square k = a.king, from = move_from(m), to = move_to(m);
-  if (!k) return false;
-  const bool on_lines = rank_of(to) == rank_of(k) || file_of(to) == file_of(k);
-  switch (type_of_id(pos.piece_at(from))) {
-    case ROOK:
-      return on_lines && between_after(pos, k, to, from, to) == 0;
-    case CANNON:
-      return on_lines && between_after(pos, k, to, from, to) == 1;
-    case KING:
-      return file_of(to) == file_of(k) && between_after(pos, k, to, from, to) == 0;  // the kings face
-    case HORSE: {
-      const int j = kHorseJump.index[k - to + 256];  // its leg is beside `to`, never `from`
-      return j >= 0 && !pos.piece_at(to + kHorseLeg[j]);
-    }
-    case PAWN: {
-      const int d = to - k;
-      return d == 1 || d == -1 || d == (a.side == RED ? -16 : 16);
-    }
-    default:
-      return false;
-  }
-}
+}  // namespace detail
 
 bool attacked_after(const Position& pos, const KingAttackers& a, Move m) {
   const Square k = a.king;

@@ -47,9 +47,37 @@ KingAttackers king_attackers(const Position& pos, Color c);
 // board? Exact, but for a move of that king itself, which the caller tests
 // on the board (Position::move_is_safe).
 bool attacked_after(const Position& pos, const KingAttackers& a, Move m);
+namespace detail {
+int between_after(const Position& pos, Square k, Square s, Square from, Square to);
+}
+
 // The same when no listed piece can attack: only the piece that moves can,
-// if it is one of the attacking side's. The common case, kept inline.
-bool attacked_by_mover(const Position& pos, const KingAttackers& a, Move m);
+// if it is one of the attacking side's. The common case (a few calls a
+// node, mostly the check test of quiet moves), kept inline.
+inline bool attacked_by_mover(const Position& pos, const KingAttackers& a, Move m) {
+  const Square k = a.king, from = move_from(m), to = move_to(m);
+  if (!k) return false;
+  const bool on_lines = rank_of(to) == rank_of(k) || file_of(to) == file_of(k);
+  switch (type_of_id(pos.piece_at(from))) {
+    case ROOK:
+      return on_lines && detail::between_after(pos, k, to, from, to) == 0;
+    case CANNON:
+      return on_lines && detail::between_after(pos, k, to, from, to) == 1;
+    case KING:
+      return file_of(to) == file_of(k) && detail::between_after(pos, k, to, from, to) == 0;  // the kings face
+    case HORSE: {
+      const int j = kHorseJump.index[k - to + 256];  // its leg is beside `to`, never `from`
+      return j >= 0 && !pos.piece_at(to + kHorseLeg[j]);
+    }
+    case PAWN: {
+      const int d = to - k;
+      return d == 1 || d == -1 || d == (a.side == RED ? -16 : 16);
+    }
+    default:
+      return false;
+  }
+}
+
 inline bool attacked_after_fast(const Position& pos, const KingAttackers& a, Move m) {
   if (a.line_count | a.horse_count | a.pawn_count) return attacked_after(pos, a, m);
   const PieceId id = pos.piece_at(move_from(m));
