@@ -251,7 +251,7 @@ void king_features(const Position& pos, Sink& out) {
     const Square s = pos.square_of(side_base(o) + i);
     if (!s) continue;
     crossed += geo().side_of_river[s] != int(o);
-    pawns_near += std::abs(file_of(s) - kf) <= 1 && std::abs(rank_of(s) - kr) <= 2;
+    pawns_near += kNear.bits[s - k + 256] & kNearFiles1;
   }
   const int units = std::min(attack_units(pos, o, crossed), 8);
   out.add(c, kShelterAdvisor, -(2 - pos.count(c, ADVISOR)) * units);
@@ -284,7 +284,7 @@ void king_features(const Position& pos, Sink& out) {
   int near = 0;
   for (int i = 5; i <= 6; ++i) {
     const Square h = pos.square_of(side_base(o) + i);
-    near += h && std::abs(file_of(h) - kf) <= 2 && std::abs(rank_of(h) - kr) <= 2;
+    near += h && (kNear.bits[h - k + 256] & kNearFiles2);
   }
   out.add(c, kHorseNearKing, -near);
   out.add(c, kPawnNearKing, -pawns_near);
@@ -305,13 +305,9 @@ void mobility_features(const Position& pos, Sink& out) {
   for (int i = 7; i <= 8; ++i) {
     const Square from = pos.square_of(base + i);
     if (!from) continue;
-    // Empty squares up to the first piece on each line, or to the edge
-    // (the line tables' distances are signed: negative towards file a and red).
+    // Empty squares up to the first piece on each line, or to the edge.
     const int file = file_of(from), rank = rank_of(from);
-    const LineStops& r = g_rank_lines.at[file][pos.rank_masks()[rank]];
-    const LineStops& l = g_file_lines.at[rank][pos.file_masks()[file]];
-    rook += (r.first[0] ? -r.first[0] - 1 : file) + (r.first[1] ? r.first[1] - 1 : 8 - file) +
-            (l.first[0] ? -l.first[0] - 1 : rank) + (l.first[1] ? l.first[1] - 1 : 9 - rank);
+    rook += g_rank_reach.at[file][pos.rank_masks()[rank]] + g_file_reach.at[rank][pos.file_masks()[file]];
   }
   for (int i = 5; i <= 6; ++i) {
     const Square from = pos.square_of(base + i);

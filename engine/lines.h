@@ -42,6 +42,27 @@ constexpr LineTable<N> make_line_table() {
 extern const LineTable<9> g_rank_lines;   // index = file, mask = a rank's occupancy
 extern const LineTable<10> g_file_lines;  // index = rank, mask = a file's occupancy
 
+// How many empty squares a rook on index i sees along its line (both ways,
+// up to the first piece or the edge): its mobility on that line.
+template <int N>
+struct LineReach {
+  uint8_t at[N][1 << N];
+};
+template <int N>
+constexpr LineReach<N> make_line_reach() {
+  LineReach<N> t{};
+  for (int i = 0; i < N; ++i)
+    for (int occ = 0; occ < (1 << N); ++occ) {
+      int n = 0;
+      for (int j = i - 1; j >= 0 && !(occ >> j & 1); --j) ++n;
+      for (int j = i + 1; j < N && !(occ >> j & 1); ++j) ++n;
+      t.at[i][occ] = uint8_t(n);
+    }
+  return t;
+}
+extern const LineReach<9> g_rank_reach;
+extern const LineReach<10> g_file_reach;
+
 // Bits strictly between indices a and b of a line's mask, and how many bits
 // a 10-bit mask has (no popcount instruction is assumed of the machine).
 struct BetweenTable {

@@ -32,12 +32,11 @@ bool bare(const Position& pos, Color c) { return !major_material(pos, c) && !pos
 int pieces_near_king(const Position& pos, Color c) {
   const Square k = pos.king_square(c);
   if (!k) return 0;
-  const int kf = file_of(k), kr = rank_of(k), base = side_base(~c);
+  const int base = side_base(~c);
   int n = 0;
   for (int slot = kTypeFirstSlot[HORSE]; slot < 16; ++slot) {
     const Square s = pos.square_of(base + slot);
-    const int files = kIdType[slot] == ROOK ? 3 : 2;
-    n += s && std::abs(rank_of(s) - kr) <= 2 && std::abs(file_of(s) - kf) <= files;
+    n += s && (kNear.bits[s - k + 256] & (kIdType[slot] == ROOK ? kNearFiles3 : kNearFiles2));
   }
   return n;
 }

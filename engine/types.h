@@ -41,6 +41,25 @@ constexpr HorseJumpTable make_horse_jumps() {
 }
 inline constexpr HorseJumpTable kHorseJump = make_horse_jumps();
 
+// Is square s near square k: within two ranks and one, two or three files
+// (bit 0, 1, 2)? By the offset s - k + 256: one lookup for the evaluation's
+// and the search's "pieces near the king" counts. (An offset names one rank
+// and file distance when the files are at most 7 apart.)
+struct NearTable {
+  uint8_t bits[512];
+};
+constexpr NearTable make_near() {
+  NearTable t{};
+  for (int dr = -2; dr <= 2; ++dr)
+    for (int df = -3; df <= 3; ++df) {
+      const int a = df < 0 ? -df : df;
+      t.bits[dr * 16 + df + 256] = uint8_t((a <= 1 ? 1 : 0) | (a <= 2 ? 2 : 0) | 4);
+    }
+  return t;
+}
+inline constexpr NearTable kNear = make_near();
+constexpr int kNearFiles1 = 1, kNearFiles2 = 2, kNearFiles3 = 4;  // the bits
+
 // Piece ids in the board array: 0 = empty, 16..31 red, 32..47 black, in the
 // fixed order K A A B B N N R R C C P P P P P. Fixed slots make the piece
 // list trivial and bound each kind's count, as in the XQWLight family.

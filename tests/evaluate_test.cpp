@@ -238,3 +238,29 @@ TEST(Evaluate, HorseMobilityCountsTheHorsesPseudoLegalMoves) {
   }
   EXPECT_GT(trapped_seen, 20) << "the random games have trapped horses too";
 }
+
+TEST(Evaluate, NearKingCountsUseRankAndFileDistances) {
+  // Enemy horses within two ranks and two files of the king, enemy pawns
+  // within two ranks and one file, counted from the coordinates.
+  const std::vector<xq::Position> positions = random_positions(8, 160, 17);
+  int seen = 0;
+  for (const xq::Position& p : positions) {
+    int f[2][xq::kFeatureCount];
+    xq::eval_features(p, f);
+    for (xq::Color c : {xq::RED, xq::BLACK}) {
+      const xq::Square k = p.king_square(c);
+      int horses = 0, pawns = 0;
+      for (int slot = 0; slot < 16; ++slot) {
+        const xq::Square s = p.square_of(xq::side_base(~c) + slot);
+        if (!s) continue;
+        const int df = std::abs(xq::file_of(s) - xq::file_of(k)), dr = std::abs(xq::rank_of(s) - xq::rank_of(k));
+        horses += xq::kIdType[slot] == xq::HORSE && df <= 2 && dr <= 2;
+        pawns += xq::kIdType[slot] == xq::PAWN && df <= 1 && dr <= 2;
+      }
+      ASSERT_EQ(-f[c][xq::kHorseNearKing], horses) << xq::to_fen(p);
+      ASSERT_EQ(-f[c][xq::kPawnNearKing], pawns) << xq::to_fen(p);
+      seen += horses + pawns;
+    }
+  }
+  EXPECT_GT(seen, 50) << "the random games bring horses and pawns to the kings";
+}
