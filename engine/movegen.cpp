@@ -11,6 +11,8 @@ constexpr StepTables make_step_tables() {
   constexpr Geometry g = make_geometry();
   for (int s = 0; s < 256; ++s) {
     if (!g.in_board[s]) continue;
+    for (int i = 0; i < 4; ++i) t.king[s][i] = t.advisor[s][i] = t.elephant[s][i][0] = t.elephant[s][i][1] = uint8_t(s);
+    for (int i = 0; i < 8; ++i) t.horse[s][i][0] = t.horse[s][i][1] = uint8_t(s);
     int n = 0;
     for (int d : {-16, -1, 1, 16})
       if (g.in_palace[s] && g.in_palace[s + d]) t.king[s][n++] = uint8_t(s + d);
@@ -60,37 +62,37 @@ struct Gen {
   int n = 0;
   int own_tag, opp_tag;
 
-  // Adds from->to if the target suits the generation type.
-  inline void add(Square from, Square to) {
+  // Adds from->to if `open` and the target suits the generation type,
+  // without a branch: the slot is written either way and kept or not (the
+  // step tables' padding lands here, rejected as an own piece).
+  inline void add(Square from, Square to, bool open = true) {
     const int p = pos.piece_at(to);
-    if (p & own_tag) return;
-    if (p ? type == GenType::Quiets : type == GenType::Captures) return;
-    out[n++] = make_move(from, to);
+    const bool suits = type == GenType::Captures ? (p & opp_tag) != 0 : type == GenType::Quiets ? p == 0 : !(p & own_tag);
+    out[n] = make_move(from, to);
+    n += open & suits;
   }
 
   void king(Square from) {
-    for (const uint8_t* p = steps().king[from]; *p; ++p) add(from, *p);
+    for (int k = 0; k < 4; ++k) add(from, steps().king[from][k]);
   }
   void advisor(Square from) {
-    for (const uint8_t* p = steps().advisor[from]; *p; ++p) add(from, *p);
+    for (int k = 0; k < 4; ++k) add(from, steps().advisor[from][k]);
   }
   void elephant(Square from) {
     const auto& e = steps().elephant[from];
-    for (int k = 0; e[k][0]; ++k)
-      if (!pos.piece_at(e[k][1])) add(from, e[k][0]);
+    for (int k = 0; k < 4; ++k) add(from, e[k][0], !pos.piece_at(e[k][1]));
   }
   void horse(Square from) {
     const auto& h = steps().horse[from];
-    for (int k = 0; h[k][0]; ++k)
-      if (!pos.piece_at(h[k][1])) add(from, h[k][0]);
+    for (int k = 0; k < 8; ++k) add(from, h[k][0], !pos.piece_at(h[k][1]));
   }
   void pawn(Square from) {
     const Color us = pos.side();
     const Square fwd = from + (us == RED ? 16 : -16);
-    if (geo().in_board[fwd]) add(from, fwd);
+    add(from, fwd, geo().in_board[fwd]);
     if (geo().side_of_river[from] != int(us)) {  // crossed the river: sideways too
-      if (geo().in_board[from - 1]) add(from, from - 1);
-      if (geo().in_board[from + 1]) add(from, from + 1);
+      add(from, from - 1, geo().in_board[from - 1]);
+      add(from, from + 1, geo().in_board[from + 1]);
     }
   }
   // The quiet slides of a rook or cannon onto square a (on its rank) or b
@@ -247,20 +249,21 @@ bool is_pseudo_legal(const Position& pos, Move m) {
   if (target && color_of_id(target) == us) return false;
   const StepTables& t = steps();
   switch (type_of_id(id)) {
+    // The tables' padding is `from` itself, which `to` is not.
     case KING:
-      for (const uint8_t* p = t.king[from]; *p; ++p)
-        if (*p == to) return true;
+      for (int k = 0; k < 4; ++k)
+        if (t.king[from][k] == to) return true;
       return false;
     case ADVISOR:
-      for (const uint8_t* p = t.advisor[from]; *p; ++p)
-        if (*p == to) return true;
+      for (int k = 0; k < 4; ++k)
+        if (t.advisor[from][k] == to) return true;
       return false;
     case ELEPHANT:
-      for (int k = 0; t.elephant[from][k][0]; ++k)
+      for (int k = 0; k < 4; ++k)
         if (t.elephant[from][k][0] == to) return !pos.piece_at(t.elephant[from][k][1]);
       return false;
     case HORSE:
-      for (int k = 0; t.horse[from][k][0]; ++k)
+      for (int k = 0; k < 8; ++k)
         if (t.horse[from][k][0] == to) return !pos.piece_at(t.horse[from][k][1]);
       return false;
     case ROOK:

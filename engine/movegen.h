@@ -8,9 +8,11 @@ constexpr int kMaxMoves = 128;  // xiangqi positions have at most ~120 pseudo-le
 
 enum class GenType { All, Captures, Quiets };
 
-// Per-square destination lists, zero-terminated; horse and elephant moves
-// carry the square that must be empty (the leg or the eye). Horse jumps
-// come in kHorseDelta's order.
+// Per-square destination lists of a fixed length, padded with the square
+// itself (never a move: the piece stands there, and blocks its own leg), so
+// the generator's loops have fixed counts and no exit to mispredict; horse
+// and elephant moves carry the square that must be empty (the leg or the
+// eye). Horse jumps come in kHorseDelta's order.
 // A horse's jumps grouped by leg, in kHorseDelta's order: each leg square
 // blocks the two jumps past it (one of them, or both, may fall off the
 // board), so a blocked leg is looked at once, not twice.
@@ -22,10 +24,10 @@ struct HorseLegs {
   uint8_t count;
 };
 struct StepTables {
-  uint8_t king[256][5];
-  uint8_t advisor[256][5];
-  uint8_t elephant[256][5][2];
-  uint8_t horse[256][9][2];
+  uint8_t king[256][4];
+  uint8_t advisor[256][4];
+  uint8_t elephant[256][4][2];
+  uint8_t horse[256][8][2];
   HorseLegs horse_legs[256];
 };
 extern const StepTables g_steps;
