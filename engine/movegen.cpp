@@ -133,8 +133,10 @@ struct Gen {
       for (int i = 1; i <= quiet; ++i) out[n++] = make_move(from, from + i * step);
     }
     if (type == GenType::Quiets) return;
-    const int hit = cannon ? st.second[dir] : first;
-    if (hit && (pos.piece_at(from + hit * unit) & opp_tag)) out[n++] = make_move(from, from + hit * unit);
+    // No piece to hit (0) lands on `from`, which holds an own piece: dropped.
+    const Square hit = from + (cannon ? st.second[dir] : first) * unit;
+    out[n] = make_move(from, hit);
+    n += (pos.piece_at(hit) & opp_tag) != 0;
   }
 };
 

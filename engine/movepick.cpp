@@ -70,10 +70,12 @@ void MovePicker::score_quiets() {
 Move MovePicker::pick_best(int begin) {
   // The highest score first (a loop the compiler vectorizes), then the first
   // move with it: the same move as one scan for the first maximum, in fewer steps.
-  int top = scores_[begin];
-  for (int i = begin + 1; i < count_; ++i) top = std::max(top, scores_[i]);
-  int best = begin;
-  while (scores_[best] != top) ++best;
+  int top = scores_[begin], best = begin;
+  for (int i = begin + 1; i < count_; ++i) {
+    const bool higher = scores_[i] > top;  // strictly: the first of equals stays
+    top = higher ? scores_[i] : top;
+    best = higher ? i : best;
+  }
   std::swap(moves_[begin], moves_[best]);
   std::swap(scores_[begin], scores_[best]);
   return moves_[begin];
