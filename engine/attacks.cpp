@@ -28,9 +28,9 @@ KingAttackers king_attackers(const Position& pos, Color c) {
     if (j >= 0) a.horses[a.horse_count++] = {h, Square(h + kHorseLeg[j])};
   }
   const int fwd = c == RED ? 16 : -16;  // an enemy pawn attacks from beside the king or from in front of it
-  for (Square s : {k - 1, k + 1, k + fwd}) {
-    const PieceId p = pos.piece_at(s);
-    if (p && color_of_id(p) == a.side && type_of_id(p) == PAWN) a.pawns[a.pawn_count++] = s;
+  for (Square s : {k - 1, k + 1, k + fwd}) {  // kept or not without a branch
+    a.pawns[a.pawn_count] = s;
+    a.pawn_count += is_piece(pos.piece_at(s), a.side, PAWN);
   }
   return a;
 }

@@ -24,7 +24,7 @@ struct KingAttackers {
     bool on_rank;
     // Is x strictly between the king and s?
     bool inside(Square x, Square king) const {
-      return (on_rank ? (x & 0xF0) == (king & 0xF0) : (x & 15) == (king & 15)) && x > lo && x < hi;
+      return (on_rank ? (x & 0xF0) == (king & 0xF0) : (x & 15) == (king & 15)) & (x > lo) & (x < hi);
     }
   };
   Line lines[5];

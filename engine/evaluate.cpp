@@ -313,11 +313,11 @@ void mobility_features(const Position& pos, Sink& out) {
     const Square from = pos.square_of(base + i);
     if (!from) continue;
     int n = 0;
-    for (int k = 0; k < steps().horse_legs[from].count; ++k) {
+    for (int k = 0; k < 4; ++k) {  // four legs, padded with the horse's own square (blocked)
       const LegJumps& j = steps().horse_legs[from].at[k];
-      if (pos.piece_at(j.leg)) continue;  // leg blocked
-      // Empty or the opponent's (own ids carry this bit).
-      n += !(pos.piece_at(j.to[0]) & (16 << c)) + (j.second & !(pos.piece_at(j.to[1]) & (16 << c)));
+      // Leg open, target empty or the opponent's (own ids carry this bit); no branch.
+      const int open = !pos.piece_at(j.leg);
+      n += open * (!(pos.piece_at(j.to[0]) & (16 << c)) + (j.second & !(pos.piece_at(j.to[1]) & (16 << c))));
     }
     horse += n;
     trapped += n <= 1;

@@ -43,6 +43,7 @@ constexpr StepTables make_step_tables() {
       }
       if (k) legs.at[legs.count++] = {uint8_t(s + kHorseLeg[i]), {to[0], k == 2 ? to[1] : to[0]}, uint8_t(k == 2)};
     }
+    for (int i = legs.count; i < 4; ++i) legs.at[i] = {uint8_t(s), {uint8_t(s), uint8_t(s)}, 0};
   }
   return t;
 }

@@ -15,7 +15,8 @@ enum class GenType { All, Captures, Quiets };
 // eye). Horse jumps come in kHorseDelta's order.
 // A horse's jumps grouped by leg, in kHorseDelta's order: each leg square
 // blocks the two jumps past it (one of them, or both, may fall off the
-// board), so a blocked leg is looked at once, not twice.
+// board), so a blocked leg is looked at once, not twice. Past `count` the
+// entries are padding: the horse's own square as leg (always blocked).
 struct LegJumps {
   uint8_t leg, to[2], second;  // second: 1 when to[1] is a jump too (else it repeats to[0])
 };

@@ -30,8 +30,7 @@ struct Board {
     files[file_of(s)] &= uint16_t(~(1u << rank_of(s)));
   }
   bool is(Square s, Color c, PieceType t) const {
-    const int p = pos.piece_at(s);  // 0 off the board
-    return p && color_of_id(p) == c && type_of_id(p) == t && occupied(s);
+    return is_piece(pos.piece_at(s), c, t) && occupied(s);  // none off the board
   }
 };
 

@@ -71,6 +71,11 @@ constexpr PieceType kIdType[16] = {KING,   ADVISOR, ADVISOR, ELEPHANT, ELEPHANT,
                                    ROOK,   CANNON,  CANNON,  PAWN,   PAWN,   PAWN,   PAWN,   PAWN};
 constexpr PieceType type_of_id(PieceId p) { return kIdType[p & 15]; }
 constexpr int kTypeFirstSlot[7] = {0, 1, 3, 5, 7, 9, 11};
+constexpr int kTypeSlots[7] = {1, 2, 2, 2, 2, 2, 5};
+// Is piece id p (0 for none) one of c's pieces of type t? One compare.
+constexpr bool is_piece(int p, Color c, PieceType t) {
+  return unsigned(p - side_base(c) - kTypeFirstSlot[t]) < unsigned(kTypeSlots[t]);
+}
 constexpr int kTypeSlotCount[7] = {1, 2, 2, 2, 2, 2, 5};
 
 // A move: from in the low byte, to in the next. 0 is "no move".
