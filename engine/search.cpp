@@ -364,12 +364,19 @@ Score Search::search(int depth, Score alpha, Score beta, int ply, bool cut_node)
   const Color us = pos_.side();
   const KingAttackers own = king_attackers(pos_, us), theirs = king_attackers(pos_, ~us);
   bool late_quiets = false;  // late move pruning has begun: quiet moves are searched only if they check
+  // The quiet checks, listed once late move pruning begins.
+  Move late_checks[kMaxMoves];
+  int late_check_count = 0;
   for (Move m; (m = picker.next());) {
     const bool capture = pos_.piece_at(move_to(m)) != 0;
-    // Test a late quiet move for check before anything else: most do not
-    // check and are dropped. The move count is not needed past this point
-    // (it only decides lateness and reductions, and checks are not reduced).
-    if (late_quiets && !capture && !gives_check(pos_, theirs, m)) continue;
+    // A late quiet move is dropped unless it checks, before anything else.
+    // The move count is not needed past this point (it only decides
+    // lateness and reductions, and checks are not reduced).
+    if (late_quiets && !capture) {
+      bool listed = false;
+      for (int i = 0; i < late_check_count; ++i) listed |= late_checks[i] == m;
+      if (!listed) continue;
+    }
     if (m == excluded || !leaves_king_safe(pos_, own, m)) continue;
     ++move_count;
     const int hist = capture ? 0
@@ -386,8 +393,12 @@ Score Search::search(int depth, Score alpha, Score beta, int ply, bool cut_node)
     if (best > -kBanThreshold && !in_check) {
       if (!capture && !bare_side) {
         const bool late = depth <= 8 && move_count > (3 + depth * depth) / (2 - improving);
-        if (late) {  // every later quiet move is late too
-          picker.unordered_quiets();
+        if (late && !late_quiets) {  // every later quiet move is late too: only their checks are searched
+          // Listing the checks costs less than testing each quiet move left
+          // (a mispredicted branch by piece type), and most often there are none.
+          late_check_count = generate_quiet_checks(pos_, theirs, late_checks);
+          if (late_check_count == 0) picker.skip_quiets();
+          else picker.unordered_quiets();
           late_quiets = true;
         }
         prune_quiet = late ||
