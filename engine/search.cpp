@@ -379,10 +379,18 @@ Score Search::search(int depth, Score alpha, Score beta, int ply, bool cut_node)
     }
     if (m == excluded || !leaves_king_safe(pos_, own, m)) continue;
     ++move_count;
-    const int hist = capture ? 0
-                             : history_.get(us, m) +
-                                   (cont[0] ? (*cont[0])[piece_index(pos_.piece_at(move_from(m)))][square90(move_to(m))] : 0) +
-                                   (cont[1] ? (*cont[1])[piece_index(pos_.piece_at(move_from(m)))][square90(move_to(m))] : 0);
+    // A quiet move's history, read only where it is used (three tables, often
+    // out of the cache), and before the move is made.
+    int hist = 0;
+    bool hist_read = capture;
+    auto history_of = [&] {
+      if (!hist_read) {
+        const int pi = piece_index(pos_.piece_at(move_from(m))), to = square90(move_to(m));
+        hist = history_.get(us, m) + (cont[0] ? (*cont[0])[pi][to] : 0) + (cont[1] ? (*cont[1])[pi][to] : 0);
+        hist_read = true;
+      }
+      return hist;
+    };
     int reduction = kReduction[std::min(depth, 63)][std::min(move_count, 63)];
     const int lmr_depth = std::max(depth - 1 - reduction, 0);
     // Shallow-depth pruning, never of the first move, of checks or when in check.
@@ -403,7 +411,7 @@ Score Search::search(int depth, Score alpha, Score beta, int ply, bool cut_node)
         }
         prune_quiet = late ||
                       (quiet_window && lmr_depth <= 6 && static_eval + 120 + 100 * lmr_depth <= alpha) ||
-                      (lmr_depth <= 6 && hist < -4000 * depth) ||
+                      (lmr_depth <= 6 && history_of() < -4000 * depth) ||
                       !see_ge(pos_, m, -25 * lmr_depth * lmr_depth);
       } else if (depth <= 6) {
         see_ok = see_ge(pos_, m, -150 * depth);
@@ -430,10 +438,12 @@ Score Search::search(int depth, Score alpha, Score beta, int ply, bool cut_node)
     // shorten, which made proving a found mate cost 60 times its iteration.
     tt_.prefetch(pos_.key_after(m));  // the child probes the table first thing: start the load early
     const bool safe_check = check && see_ge(pos_, m, 0);
+    const bool reduced = depth >= 3 && move_count > 1 + pv_node && !capture && !in_check && !check;
+    if (reduced) history_of();
     make(m, ply, check);
     const int new_depth = depth - 1 + (safe_check || singular ? 1 : 0);
     Score s = -kInfinite;
-    if (depth >= 3 && move_count > 1 + pv_node && !capture && !in_check && !check) {
+    if (reduced) {
       // Late quiet moves are searched shallower first, the later the shallower.
       reduction += !pv_node + cut_node - improving;
       if (m == f.killers[0] || m == f.killers[1] || m == counter) reduction -= 1;
