@@ -1,5 +1,7 @@
 #include "movegen.h"
 
+#include <cstdlib>
+
 #include "attacks.h"
 
 namespace xq {
@@ -210,6 +212,10 @@ int generate_quiet_checks(const Position& pos, const KingAttackers& theirs, Move
       case ADVISOR: if (all || screen_wanted) g.advisor(from); break;
       case ELEPHANT: if (all || screen_wanted) g.elephant(from); break;
       case HORSE:
+        // Two jumps reach at most four files or ranks away: a horse farther
+        // from the king has no checking jump.
+        if (!all && !screen_wanted && (std::abs(file_of(from) - file_of(k)) > 4 || std::abs(rank_of(from) - rank_of(k)) > 4))
+          break;
         g.horse(from);
         // Unless it uncovers or screens, a horse checks only from a jump away from the king.
         if (!all && !screen_wanted)
@@ -223,6 +229,10 @@ int generate_quiet_checks(const Position& pos, const KingAttackers& theirs, Move
         else g.slide_through(from, make_square(file_of(k), rank_of(from)), make_square(file_of(from), rank_of(k)));
         break;
       case PAWN:
+        // One step must end beside the king or in front of it: only a pawn
+        // within two steps of it can check.
+        if (!all && !screen_wanted && std::abs(file_of(from) - file_of(k)) + std::abs(rank_of(from) - rank_of(k)) > 2)
+          break;
         g.pawn(from);
         // A pawn checks from beside the king or from in front of it (next to
         // the king it has crossed the river).
