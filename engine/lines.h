@@ -89,29 +89,3 @@ constexpr BitCountTable make_bit_counts() {
 inline constexpr BitCountTable kBitCount = make_bit_counts();
 
 }  // namespace xq
-
-namespace xq {
-
-// The squares where the four lines from s (towards file a, towards file i,
-// towards red's side, towards black's side) meet their first and second
-// piece, 0 where there is none; from the rank and file occupancy masks.
-// Squares are the 16x16 mailbox's (types.h): file = (s & 15) - 3, rank = (s >> 4) - 3.
-struct LineSquares {
-  int first[4];
-  int second[4];
-};
-inline LineSquares line_squares(const uint16_t* rank_masks, const uint16_t* file_masks, int s) {
-  const int file = (s & 15) - 3, rank = (s >> 4) - 3;
-  const LineStops& r = g_rank_lines.at[file][rank_masks[rank]];
-  const LineStops& f = g_file_lines.at[rank][file_masks[file]];
-  LineSquares out;
-  for (int d = 0; d < 2; ++d) {
-    out.first[d] = r.first[d] ? s + r.first[d] : 0;
-    out.second[d] = r.second[d] ? s + r.second[d] : 0;
-    out.first[2 + d] = f.first[d] ? s + 16 * f.first[d] : 0;
-    out.second[2 + d] = f.second[d] ? s + 16 * f.second[d] : 0;
-  }
-  return out;
-}
-
-}  // namespace xq

@@ -98,7 +98,6 @@ class Position {
   const uint16_t* rank_masks() const { return rank_masks_; }
   const uint16_t* file_masks() const { return file_masks_; }
   // Where the lines from s meet their first and second piece (lines.h).
-  LineSquares lines_from(Square s) const { return line_squares(rank_masks_, file_masks_, s); }
 
   // Make/unmake. do_move assumes a pseudo-legal move; it records whether the
   // move gives check so that in_check() and repetition judging can read it
