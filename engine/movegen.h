@@ -8,11 +8,6 @@ constexpr int kMaxMoves = 128;  // xiangqi positions have at most ~120 pseudo-le
 
 enum class GenType { All, Captures, Quiets };
 
-// Per-square destination lists of a fixed length, padded with the square
-// itself (never a move: the piece stands there, and blocks its own leg), so
-// the generator's loops have fixed counts and no exit to mispredict; horse
-// and elephant moves carry the square that must be empty (the leg or the
-// eye). Horse jumps come in kHorseDelta's order.
 // A horse's jumps grouped by leg, in kHorseDelta's order: each leg square
 // blocks the two jumps past it (one of them, or both, may fall off the
 // board), so a blocked leg is looked at once, not twice. Past `count` the
@@ -24,6 +19,11 @@ struct HorseLegs {
   LegJumps at[4];
   uint8_t count;
 };
+// Per-square destination lists of a fixed length, padded with the square
+// itself (never a move: the piece stands there, and blocks its own leg), so
+// the generator's loops have fixed counts and no exit to mispredict; horse
+// and elephant moves carry the square that must be empty (the leg or the
+// eye). Horse jumps come in kHorseDelta's order.
 struct StepTables {
   uint8_t king[256][4];
   uint8_t advisor[256][4];

@@ -97,7 +97,6 @@ class Position {
   // Occupancy masks: per rank (bit = file) and per file (bit = rank).
   const uint16_t* rank_masks() const { return rank_masks_; }
   const uint16_t* file_masks() const { return file_masks_; }
-  // Where the lines from s meet their first and second piece (lines.h).
 
   // Make/unmake. do_move assumes a pseudo-legal move; it records whether the
   // move gives check so that in_check() and repetition judging can read it
