@@ -136,7 +136,7 @@ bool Position::king_attacked(Color c) const {
     if (j >= 0 && !board_[h + kHorseLeg[j]]) return true;
   }
   // Pawns: beside the king, or in front of it coming towards it.
-  auto is_pawn = [&](Square s) { return unsigned(board_[s] - them - kTypeFirstSlot[PAWN]) < 5u; };
+  auto is_pawn = [&](Square s) { return is_piece(board_[s], ~c, PAWN); };
   const int fwd = c == RED ? 16 : -16;
   return is_pawn(k - 1) || is_pawn(k + 1) || is_pawn(k + fwd);
 }
