@@ -1,6 +1,7 @@
 // libFuzzer target: arbitrary protocol lines fed to the UCCI/UCI command
 // parser. Searches are kept tiny; the parser must never crash or hang.
 #include <cstdint>
+#include <sstream>
 #include <string>
 
 #include "protocol.h"
@@ -8,7 +9,7 @@
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   xq::Protocol p([](const std::string&) {}, 1);
   std::string text(reinterpret_cast<const char*>(data), size);
-    size_t start = 0;
+  size_t start = 0;
   int lines = 0;
   while (start <= text.size() && lines < 64) {
     size_t end = text.find('\n', start);
@@ -16,8 +17,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     std::string line = text.substr(start, end - start);
     if (line.rfind("setoption", 0) == 0 && line.find("hash") != std::string::npos) line = "setoption hashsize 1";
     // "go" lines reach the parser as they are; whatever search they start
-    // (infinite, ponder, a long clock) is stopped at once below.
-    const bool go = line.rfind("go", 0) == 0;
+    // (infinite, ponder, a long clock) is stopped at once below. The command is
+    // the line's first word, as the parser reads it (" go" is a go too).
+    std::string first;
+    std::istringstream(line) >> first;
+    const bool go = first == "go";
     if (!p.handle(line)) break;
     if (go) p.handle("stop");
     p.wait();
