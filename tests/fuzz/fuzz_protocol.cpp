@@ -1,5 +1,6 @@
 // libFuzzer target: arbitrary protocol lines fed to the UCCI/UCI command
 // parser. Searches are kept tiny; the parser must never crash or hang.
+#include <cctype>
 #include <cstdint>
 #include <sstream>
 #include <string>
@@ -15,7 +16,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     size_t end = text.find('\n', start);
     if (end == std::string::npos) end = text.size();
     std::string line = text.substr(start, end - start);
-    if (line.rfind("setoption", 0) == 0 && line.find("hash") != std::string::npos) line = "setoption hashsize 1";
+    // A large table takes long to clear; any line that could set its size
+    // (the option names are case-blind) is replaced by the smallest.
+    std::string folded = line;
+    for (char& c : folded) c = char(std::tolower(static_cast<unsigned char>(c)));
+    if (folded.find("setoption") != std::string::npos && folded.find("hash") != std::string::npos)
+      line = "setoption hashsize 1";
     // "go" lines reach the parser as they are; whatever search they start
     // (infinite, ponder, a long clock) is stopped at once below. The command is
     // the line's first word, as the parser reads it (" go" is a go too).
