@@ -54,10 +54,18 @@ bool Book::load(const std::string& path, std::string* error) {
     if (error) *error = "cannot open book file " + path;
     return false;
   }
-  std::stringstream ss;
-  ss << in.rdbuf();
+  // Read at most a little past the largest book there can be, so that a
+  // device or a huge file given by mistake ends in an error, not a hang.
+  std::string bytes;
+  char chunk[1 << 16];
+  while (bytes.size() <= kMaxBookBytes && in.read(chunk, sizeof chunk).gcount() > 0)
+    bytes.append(chunk, size_t(in.gcount()));
+  if (bytes.size() > kMaxBookBytes) {
+    if (error) *error = "book file " + path + ": larger than " + std::to_string(kMaxBookBytes >> 20) + " MB, not a book";
+    return false;
+  }
   std::string err;
-  if (!load_bytes(ss.str(), &err)) {
+  if (!load_bytes(bytes, &err)) {
     if (error) *error = "book file " + path + ": " + err;
     return false;
   }

@@ -17,6 +17,8 @@ struct BookEntry {
   uint16_t weight;
 };
 
+// Far more than any opening book needs (a million entries is 12 MB).
+inline constexpr size_t kMaxBookBytes = size_t(64) << 20;
 inline constexpr char kBookMagic[8] = {'X', 'Q', 'B', 'O', 'O', 'K', '1', '\0'};
 
 Move mirror_move(Move m);

@@ -145,6 +145,9 @@ TEST(Book, DamagedFilesAreRejected) {
   EXPECT_NE(err.find("not sorted"), std::string::npos) << err;
   EXPECT_FALSE(b.load("/nonexistent/xiangqi.book", &err));
   EXPECT_NE(err.find("cannot open"), std::string::npos);
+  // A device that never ends is refused after the largest book size, not read forever.
+  EXPECT_FALSE(b.load("/dev/zero", &err));
+  EXPECT_NE(err.find("larger than 64 MB"), std::string::npos) << err;
   EXPECT_TRUE(b.empty()) << "a failed load leaves the book as it was";
 }
 
