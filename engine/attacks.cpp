@@ -16,8 +16,7 @@ KingAttackers king_attackers(const Position& pos, Color c) {
     const bool on_file = (s & 15) == (k & 15), on_rank = (s & 0xF0) == (k & 0xF0);
     if (!(on_file || (on_rank && slot != 0))) continue;
     const int need = slot >= kTypeFirstSlot[CANNON] ? 1 : 0;
-    const int now = on_rank ? kBitCount.n[pos.rank_masks()[rank_of(k)] & kBetween.bits[file_of(s)][file_of(k)]]
-                            : kBitCount.n[pos.file_masks()[file_of(k)] & kBetween.bits[rank_of(s)][rank_of(k)]];
+    const int now = pieces_between(pos.file_masks(), pos.rank_masks(), s, k);
     if (now > need + 1) continue;  // no single move can bring it to bear
     a.lines[a.line_count++] = {s, int8_t(need), int8_t(now), s < k ? s : k, s < k ? k : s, on_rank};
   }

@@ -244,7 +244,7 @@ template <Color c, class Sink>
 void king_features(const Position& pos, Sink& out) {
   const Color o = ~c;
   const Square k = pos.king_square(c);
-  const int kf = file_of(k), kr = rank_of(k);
+  const int kf = file_of(k);
   // The opponent's pawns, once: across the river (attack units) and next to our king.
   int crossed = 0, pawns_near = 0;
   for (int i = 11; i < 16; ++i) {
@@ -265,10 +265,8 @@ void king_features(const Position& pos, Sink& out) {
   for (int i = 0; i < 4; ++i) {
     const Square s = pos.square_of(side_base(o) + kTypeFirstSlot[ROOK] + i);  // rooks, then cannons
     if (!s) continue;
-    int between;
-    if (file_of(s) == kf) between = kBitCount.n[pos.file_masks()[kf] & kBetween.bits[rank_of(s)][kr]];
-    else if (rank_of(s) == kr) between = kBitCount.n[pos.rank_masks()[kr] & kBetween.bits[file_of(s)][kf]];
-    else continue;
+    const int between = pieces_between(pos.file_masks(), pos.rank_masks(), s, k);
+    if (between < 0) continue;
     if (i < 2) rooks += between == 1;
     else {
       cannons += between == 1;

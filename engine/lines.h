@@ -7,6 +7,8 @@
 #pragma once
 #include <cstdint>
 
+#include "types.h"
+
 namespace xq {
 
 // Along one line of n squares (9 on a rank, 10 on a file), from index i:
@@ -87,5 +89,14 @@ constexpr BitCountTable make_bit_counts() {
   return t;
 }
 inline constexpr BitCountTable kBitCount = make_bit_counts();
+
+// Pieces strictly between squares a and b on one file or rank, from the
+// occupancy masks (files: bit = rank, ranks: bit = file); -1 when a and b
+// share neither. What a rook (none between) or a cannon (one) needs.
+inline int pieces_between(const uint16_t* files, const uint16_t* ranks, Square a, Square b) {
+  if (file_of(a) == file_of(b)) return kBitCount.n[files[file_of(a)] & kBetween.bits[rank_of(a)][rank_of(b)]];
+  if (rank_of(a) == rank_of(b)) return kBitCount.n[ranks[rank_of(a)] & kBetween.bits[file_of(a)][file_of(b)]];
+  return -1;
+}
 
 }  // namespace xq

@@ -108,20 +108,13 @@ bool Position::king_attacked(Color c) const {
   const Square k = sq_of_[side_base(c)];
   if (!k) return false;
   const int them = side_base(~c);
-  const int kf = file_of(k), kr = rank_of(k);
+  const int kf = file_of(k);
   // Pieces between a line piece and the king, from the occupancy masks: a
   // rook (or the facing king) attacks over none, a cannon over exactly one.
   // Starting from the (at most five) line pieces is cheaper than walking the
   // king's four lines. (Advisors and elephants never leave their own half,
   // so they cannot reach a king.)
-  // 0, 1 or 2 (two or more) pieces between; -1 off the king's lines.
-  auto screens = [&](Square s) {
-    unsigned m;
-    if (rank_of(s) == kr) m = rank_masks_[kr] & kBetween.bits[file_of(s)][kf];
-    else if (file_of(s) == kf) m = file_masks_[kf] & kBetween.bits[rank_of(s)][kr];
-    else return -1;
-    return m == 0 ? 0 : (m & (m - 1)) == 0 ? 1 : 2;
-  };
+  auto screens = [&](Square s) { return pieces_between(file_masks_, rank_masks_, s, k); };
   for (int slot = kTypeFirstSlot[ROOK]; slot < kTypeFirstSlot[CANNON] + 2; ++slot) {
     const Square s = sq_of_[them + slot];
     if (s && screens(s) == (slot >= kTypeFirstSlot[CANNON] ? 1 : 0)) return true;

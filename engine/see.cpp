@@ -76,20 +76,13 @@ Square least_attacker(const Board& b, Square to, Color c, PieceType* type) {
   // on neither of the target's lines.
   Square rook = 0, cannon = 0;
   int rook_dir = 4, cannon_dir = 4;
-  const int tf = file_of(to), tr = rank_of(to);
+  const int tf = file_of(to);
   for (int i = 0; i < 4; ++i) {
     const Square s = pos.square_of(base + kTypeFirstSlot[ROOK] + i);  // rooks, then cannons
     if (!s || s == to || !b.occupied(s)) continue;
-    int between, dir;
-    if (file_of(s) == tf) {
-      between = kBitCount.n[b.files[tf] & kBetween.bits[rank_of(s)][tr]];
-      dir = s < to ? 0 : 3;
-    } else if (rank_of(s) == tr) {
-      between = kBitCount.n[b.ranks[tr] & kBetween.bits[file_of(s)][tf]];
-      dir = s < to ? 1 : 2;
-    } else {
-      continue;
-    }
+    const int between = pieces_between(b.files, b.ranks, s, to);
+    if (between < 0) continue;
+    const int dir = file_of(s) == tf ? (s < to ? 0 : 3) : (s < to ? 1 : 2);
     if (i < 2) {
       if (between == 0 && dir < rook_dir) rook = s, rook_dir = dir;
     } else if (between == 1 && dir < cannon_dir) {
