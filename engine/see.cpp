@@ -29,6 +29,10 @@ struct Board {
     ranks[rank_of(s)] &= uint16_t(~(1u << file_of(s)));
     files[file_of(s)] &= uint16_t(~(1u << rank_of(s)));
   }
+  void put(Square s) {
+    ranks[rank_of(s)] |= uint16_t(1u << file_of(s));
+    files[file_of(s)] |= uint16_t(1u << rank_of(s));
+  }
   bool is(Square s, Color c, PieceType t) const {
     return is_piece(pos.piece_at(s), c, t) && occupied(s);  // none off the board
   }
@@ -98,9 +102,42 @@ Square least_attacker(const Board& b, Square to, Color c, PieceType* type) {
   return 0;
 }
 
-}  // namespace
+// Would c's piece on s, taking on `to`, leave c's king attacked? The piece
+// that moved to `to` is the one taken, so it pins nothing (its slot still
+// names the square it left, which the board has emptied).
+bool pinned(const Board& b, Square s, Color c, Square to) {
+  const Position& pos = b.pos;
+  const Square k = pos.king_square(c);
+  if (!k) return false;
+  const int d = s - k;
+  const bool line = rank_of(s) == rank_of(k) || file_of(s) == file_of(k);
+  const bool leg = d == 15 || d == -15 || d == 17 || d == -17;  // a horse's leg is beside the king, diagonally
+  if (!line && !leg) return false;
+  Board after = b;
+  after.remove(s);
+  after.put(to);
+  const int base = side_base(~c);
+  if (line) {
+    for (int i = 0; i < 4; ++i) {  // rooks, then cannons
+      const Square q = pos.square_of(base + kTypeFirstSlot[ROOK] + i);
+      if (!q || !after.occupied(q)) continue;
+      if (pieces_between(after.files, after.ranks, q, k) == (i < 2 ? 0 : 1)) return true;
+    }
+    const Square q = pos.king_square(~c);  // nor may the kings face each other
+    if (q && after.occupied(q) && file_of(q) == file_of(k) && pieces_between(after.files, after.ranks, q, k) == 0) return true;
+  }
+  if (leg)
+    for (int i = 0; i < 2; ++i) {
+      const Square q = pos.square_of(base + kTypeFirstSlot[HORSE] + i);
+      if (!q || !after.occupied(q)) continue;
+      const int j = kHorseJump.index[k - q + 256];
+      if (j >= 0 && q + kHorseLeg[j] == s) return true;
+    }
+  return false;
+}
 
-bool see_ge(const Position& pos, Move m, int threshold) {
+template <bool Pins>
+bool see_ge_impl(const Position& pos, Move m, int threshold) {
   const Square from = move_from(m), to = move_to(m);
   const PieceId victim = pos.piece_at(to);
   // swap: what the side to move must still win back, as in the classic swap algorithm.
@@ -113,10 +150,22 @@ bool see_ge(const Position& pos, Move m, int threshold) {
   b.remove(from);  // scans start beside `to`, so what stands on it never matters
   Color stm = pos.side();
   int res = 1;
+  bool first_reply = Pins;
   for (;;) {
     stm = ~stm;
     PieceType t;
-    const Square s = least_attacker(b, to, stm, &t);
+    Square s = least_attacker(b, to, stm, &t);
+    // A pinned first recapture is passed over for the next piece (the pinned
+    // one stays on the board, a blocker still).
+    if (first_reply) {
+      first_reply = false;
+      if (s && t != KING && pinned(b, s, stm, to)) {
+        b.remove(s);
+        const Square next = least_attacker(b, to, stm, &t);
+        b.put(s);
+        s = next;
+      }
+    }
     if (!s) break;
     res ^= 1;
     // A king may take only when nothing can take it back (its own square
@@ -131,6 +180,11 @@ bool see_ge(const Position& pos, Move m, int threshold) {
   }
   return res != 0;
 }
+
+}  // namespace
+
+bool see_ge(const Position& pos, Move m, int threshold) { return see_ge_impl<false>(pos, m, threshold); }
+bool see_ge_pins(const Position& pos, Move m, int threshold) { return see_ge_impl<true>(pos, m, threshold); }
 
 int see(const Position& pos, Move m) {
   // Binary search on see_ge over the possible range of values.

@@ -52,6 +52,49 @@ TEST(See, GeMatchesTheValue) {
   EXPECT_FALSE(xq::see_ge(p, mv("d6a6"), v + 1));
 }
 
+// see_ge_pins: the first recapture may not expose its own king.
+namespace {
+
+bool holds(const std::string& fen, const std::string& move) { return xq::see_ge(pos_from(fen), mv(move), 0); }
+bool holds_with_pins(const std::string& fen, const std::string& move) {
+  return xq::see_ge_pins(pos_from(fen), mv(move), 0);
+}
+
+}  // namespace
+
+TEST(See, PinnedAdvisorDoesNotRetakeAHorseCheck) {
+  // c5d7 checks; the advisor on e8 guards d7 but shields its king from the
+  // cannon on e4 (over the elephant on e7).
+  const std::string pinned = "4k4/4a4/4b4/9/2N6/4C4/9/9/9/3K5 w - - 0 1";
+  EXPECT_FALSE(holds(pinned, "c5d7"));
+  EXPECT_TRUE(holds_with_pins(pinned, "c5d7"));
+  // Without the cannon the advisor is free to take.
+  EXPECT_FALSE(holds_with_pins("4k4/4a4/4b4/9/2N6/9/9/9/9/3K5 w - - 0 1", "c5d7"));
+  // With a rook on d9 behind it, the next defender takes instead.
+  EXPECT_FALSE(holds_with_pins("3rk4/4a4/4b4/9/2N6/4C4/9/9/9/3K5 w - - 0 1", "c5d7"));
+}
+
+TEST(See, PinnedByAHorseLegOrTheFacingKings) {
+  // The black rook on d8 is the leg of the horse on c8 that would check e9.
+  const std::string leg = "4k4/2Nr5/9/9/9/R8/9/9/9/5K3 w - - 0 1";
+  EXPECT_FALSE(holds(leg, "a4d4"));
+  EXPECT_TRUE(holds_with_pins(leg, "a4d4"));
+  // The black horse on e5 is all that stands between the kings.
+  const std::string kings = "4k4/9/9/9/4n4/9/9/9/9/3RK4 w - - 0 1";
+  EXPECT_FALSE(holds(kings, "d0d3"));
+  EXPECT_TRUE(holds_with_pins(kings, "d0d3"));
+}
+
+TEST(See, APinnedPieceMayTakeItsPinner) {
+  // The red rook moves along its pin line to e7: the pinned rook on e8 takes
+  // it, and that is legal (nothing else attacks e9 once the pinner is gone).
+  EXPECT_FALSE(holds_with_pins("4k4/4r4/9/9/9/9/9/4R4/9/3K5 w - - 0 1", "e2e7"));
+  // Another piece's move leaves the pin in place: the rook may not take on d8.
+  const std::string other = "4k4/4r4/9/2N6/9/9/9/4R4/9/3K5 w - - 0 1";
+  EXPECT_FALSE(holds(other, "c6d8"));
+  EXPECT_TRUE(holds_with_pins(other, "c6d8"));
+}
+
 namespace {
 
 // Reference exchange on one square from the move generator: each side takes
