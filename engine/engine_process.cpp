@@ -1,8 +1,9 @@
 #include "engine_process.h"
 
+#include "child_process.h"
+
 #include <poll.h>
 #include <signal.h>
-#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -27,43 +28,16 @@ bool starts_with(const std::string& s, const std::string& p) { return s.rfind(p,
 }  // namespace
 
 bool EngineProcess::spawn(const std::string& command, int nice_level) {
-  // A write to an engine that has died must fail, not kill us.
-  static const bool sigpipe_ignored = [] { return signal(SIGPIPE, SIG_IGN) != SIG_ERR; }();
-  (void)sigpipe_ignored;
-  int in[2], out[2];
-  if (pipe(in)) return error_ = "pipe failed", false;
-  if (pipe(out)) {
-    close(in[0]);
-    close(in[1]);
-    return error_ = "pipe failed", false;
-  }
-  // Everything the child needs is built before fork: after it, in a program
-  // with threads, the child may only make system calls.
-  const std::string shell_command = "exec " + command;
-  pid_ = fork();
-  if (pid_ < 0) {
-    close(in[0]);
-    close(in[1]);
-    close(out[0]);
-    close(out[1]);
-    return error_ = "fork failed", false;
-  }
-  if (pid_ == 0) {
-    dup2(in[0], 0);
-    dup2(out[1], 1);
-    close(in[0]);
-    close(in[1]);
-    close(out[0]);
-    close(out[1]);
-    signal(SIGPIPE, SIG_DFL);
-    if (nice_level) setpriority(PRIO_PROCESS, 0, nice_level);
-    execl("/bin/sh", "sh", "-c", shell_command.c_str(), (char*)nullptr);
-    _exit(127);
-  }
-  close(in[0]);
-  close(out[1]);
-  to_fd_ = in[1];
-  from_fd_ = out[0];
+  std::vector<std::string> argv;
+  std::string why;
+  if (!split_command_line(command, argv, &why)) return error_ = "'" + command + "': " + why, false;
+  SpawnOptions options;
+  options.nice = nice_level;
+  ChildProcess child;
+  if (!spawn_process(argv, options, child, &why)) return error_ = why, false;
+  pid_ = child.pid;
+  to_fd_ = child.to_child;
+  from_fd_ = child.from_child;
   return true;
 }
 

@@ -4,6 +4,7 @@
 #include <ctime>
 
 #include "app_model.h"
+#include "child_process.h"
 #include "notation.h"
 #include "xqf.h"
 
@@ -104,7 +105,7 @@ void AppModel::poll_file_dialog() {
   if (kind == FileDialogKind::Open) {
     open_file(*chosen);
   } else if (kind == FileDialogKind::Program) {
-    add_engine(*chosen);
+    add_engine(quote_word(*chosen));  // a program's path is one word, whatever it holds
   } else {
     std::string path = *chosen;
     if (path.size() < 4 || path.compare(path.size() - 4, 4, ".pgn") != 0) path += ".pgn";
@@ -141,7 +142,7 @@ void AppModel::open_file(const std::string& path) {
     return;
   }
   if (text.rfind("\x7f" "ELF", 0) == 0 || text.rfind("#!", 0) == 0) {  // a program: an engine to add
-    add_engine(storage_->path(path));
+    add_engine(quote_word(storage_->path(path)));
     return;
   }
   if (looks_like_xqf(text)) {  // 象棋演播室's binary games

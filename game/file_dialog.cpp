@@ -1,13 +1,13 @@
 #include "file_dialog.h"
 
-#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <sstream>
 #include <thread>
 
-extern char** environ;
+#include "child_process.h"
 
 namespace xq {
 
@@ -26,35 +26,21 @@ std::string find_program(const std::string& program, const std::string& path_env
 
 // Runs argv, returns its exit status and what it printed on stdout.
 int run_capture(const std::vector<std::string>& argv, std::string& out) {
-  int pipe_fd[2];
-  if (pipe(pipe_fd)) return -1;
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, pipe_fd[1], 1);
-  posix_spawn_file_actions_addclose(&actions, pipe_fd[0]);
-  posix_spawn_file_actions_addclose(&actions, pipe_fd[1]);
-  std::vector<char*> args;
-  for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-  args.push_back(nullptr);
-  pid_t pid = -1;
-  const int rc = posix_spawn(&pid, args[0], &actions, nullptr, args.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  close(pipe_fd[1]);
-  if (rc != 0) {
-    close(pipe_fd[0]);
-    return -1;
-  }
+  SpawnOptions options;
+  options.pipe_stdin = false;
+  ChildProcess child;
+  if (!spawn_process(argv, options, child, nullptr)) return -1;
   char buf[4096];
-  for (ssize_t n; (n = read(pipe_fd[0], buf, sizeof buf)) != 0;) {
+  for (ssize_t n; (n = read(child.from_child, buf, sizeof buf)) != 0;) {
     if (n < 0) {
       if (errno == EINTR) continue;
       break;
     }
     out.append(buf, size_t(n));
   }
-  close(pipe_fd[0]);
+  close(child.from_child);
   int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  while (waitpid(child.pid, &status, 0) < 0 && errno == EINTR) {
   }
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
