@@ -1,6 +1,7 @@
 #include "engine_process.h"
 
 #include "child_process.h"
+#include "engine_output.h"
 
 #include <poll.h>
 #include <signal.h>
@@ -51,19 +52,7 @@ bool EngineProcess::handshake(const std::string& protocol, int timeout_ms) {
     const int left = int(deadline - now_ms());
     if (left <= 0 || !read_line(l, left)) return false;
     if (starts_with(l, "id name ")) name_ = l.substr(8);
-    if (starts_with(l, "option ")) {
-      // "option name <id> type ..." (UCI) or "option <id> type ..." (UCCI)
-      std::istringstream in(l);
-      std::string w, id;
-      in >> w >> w;
-      if (w == "name") {
-        while (in >> w && w != "type") id += (id.empty() ? "" : " ") + w;
-      } else {
-        id = w;
-      }
-      for (char& c : id) c = char(std::tolower(static_cast<unsigned char>(c)));
-      option_names_.push_back(id);
-    }
+    if (starts_with(l, "option ")) option_names_.push_back(option_line_name(l));
     if (l == ok) return true;
     if (late_uci && l == "uciok") {
       spec_.protocol = "uci";
@@ -224,22 +213,7 @@ std::string EngineProcess::to_engine(const std::string& iccs) const {
 }
 
 std::string EngineProcess::from_engine(const std::string& move) const {
-  if (!ranks_from_one_) return move;
-  // letter, 1-2 digits, letter, 1-2 digits
-  std::string out;
-  size_t i = 0;
-  for (int part = 0; part < 2; ++part) {
-    if (i >= move.size() || !std::isalpha(static_cast<unsigned char>(move[i]))) return "";
-    out += move[i++];
-    int rank = 0, digits = 0;
-    while (i < move.size() && std::isdigit(static_cast<unsigned char>(move[i])) && digits < 2) {
-      rank = rank * 10 + (move[i++] - '0');
-      ++digits;
-    }
-    if (!digits || rank < 1 || rank > 10) return "";
-    out += char('0' + rank - 1);
-  }
-  return i == move.size() ? out : "";
+  return engine_move_to_iccs(move, ranks_from_one_);
 }
 
 std::string EngineProcess::go(const std::string& fen, const std::vector<std::string>& iccs_moves,
@@ -271,13 +245,15 @@ std::string EngineProcess::go(const std::string& fen, const std::vector<std::str
         if (w != "score") continue;
         std::string kind;
         in >> kind;
+        long long v = 0;
         if (kind == "cp" || kind == "mate") {
-          in >> last_score_;
+          in >> v;
           last_mate_ = kind == "mate";
         } else {
-          last_score_ = std::atoi(kind.c_str());
+          v = std::atoll(kind.c_str());
           last_mate_ = false;
         }
+        last_score_ = int(std::clamp(v, -100000LL, 100000LL));  // another program's number: held in range
         break;
       }
       continue;

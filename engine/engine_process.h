@@ -27,7 +27,7 @@ class EngineProcess {
   EngineProcess& operator=(const EngineProcess&) = delete;
   ~EngineProcess() { stop(); }
 
-  // Starts the program and completes the handshake; false (with error()) on failure.
+  // Starts the program (a command line, see split_command_line) and completes the handshake; false (with error()) on failure.
   bool start(const EngineSpec& spec, int timeout_ms = 10000);
   void stop();
   bool running() const { return pid_ > 0; }
@@ -58,6 +58,7 @@ class EngineProcess {
   // Moves in the engine's own coordinates and back (ICCS, ranks 0-9, for us).
   std::string to_engine(const std::string& iccs) const;
   std::string from_engine(const std::string& move) const;  // "" when unreadable
+  bool ranks_from_one() const { return ranks_from_one_; }
 
  private:
   bool spawn(const std::string& command, int nice_level);

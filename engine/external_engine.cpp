@@ -1,10 +1,10 @@
 #include "external_engine.h"
 
-#include <signal.h>
-
 #include <chrono>
 #include <sstream>
 #include <thread>
+
+#include "engine_output.h"
 
 #include "fen.h"
 #include "movegen.h"
@@ -18,9 +18,6 @@ int64_t now_ms() {
   return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now().time_since_epoch())
       .count();
 }
-
-// A mate in n moves (UCI "score mate n") in our score units.
-Score mate_score(int n) { return n > 0 ? kMateScore - (2 * n - 1) : -(kMateScore + 2 * n); }
 
 // The position's start (its history undone) as FEN, and the moves since.
 std::string position_command(const Position& pos, const EngineProcess& p) {
@@ -48,243 +45,269 @@ std::string explain(const std::string& said) {
   return why;
 }
 
-}  // namespace
-
-ExternalEngine::~ExternalEngine() {
-  cancel();
-  process_.stop();
-}
-
-bool ExternalEngine::open(const std::string& command, std::string* error, int timeout_ms,
-                          const std::vector<std::string>& options) {
-  cancel();
-  EngineSpec spec;
-  spec.command = command;
-  spec.options = options;
-  spec.protocol = "auto";
-  spec.nice = 10;  // below the window that drives it, like our own search
-  if (!process_.start(spec, timeout_ms)) {
-    if (error) *error = process_.error();
-    std::lock_guard<std::mutex> lock(mutex_);
-    failure_ = process_.error();
-    return false;
-  }
-  child_ = process_.pid();
-  std::lock_guard<std::mutex> lock(mutex_);
-  name_ = process_.name();
-  failure_.clear();
-  new_game_pending_ = true;
-  multipv_ = 1;
-  return true;
-}
-
-std::string ExternalEngine::name() const {
-  std::lock_guard<std::mutex> lock(mutex_);
-  return name_;
-}
-
-std::string ExternalEngine::failure() const {
-  std::lock_guard<std::mutex> lock(mutex_);
-  return failure_;
-}
-
-SearchResult ExternalEngine::fail(const std::string& why) {
-  child_ = -1;
-  process_.stop();
-  std::lock_guard<std::mutex> lock(mutex_);
-  if (failure_.empty()) failure_ = why;
-  return {};
-}
-
-uint64_t ExternalEngine::start(const Position& pos, const Limits& limits, const SearchOptions& options,
-                               InfoFn on_info, DoneFn on_done) {
-  stop();
-  const uint64_t gen = box_.open();
-  stop_flag_ = false;
-  running_ = true;
-  thread_ = std::thread([this, pos, limits, options, on_info, on_done, gen]() {
-    const SearchResult r = failure().empty() ? run(pos, limits, options, on_info) : SearchResult{};
-    box_.post_result(r, gen);
-    if (on_done) on_done(r);
-    running_ = false;
-  });
-  return gen;
-}
-
-std::string ExternalEngine::go_command(const Limits& l, Color side) const {
+std::string go_command(const Limits& l, const std::string& protocol) {
   if (l.infinite) return "go infinite";
   if (l.depth) return "go depth " + std::to_string(l.depth);
   if (l.nodes) return "go nodes " + std::to_string(l.nodes);
   if (l.time_left_ms >= 0) {
-    if (process_.protocol() == "ucci")
+    if (protocol == "ucci")
       return "go time " + std::to_string(l.time_left_ms) + " increment " + std::to_string(l.increment_ms);
     // UCI wants both clocks; we know the mover's (the other is not ours to plan).
     const std::string t = std::to_string(l.time_left_ms), inc = std::to_string(l.increment_ms);
-    (void)side;
     return "go wtime " + t + " btime " + t + " winc " + inc + " binc " + inc;
   }
   return "go movetime " + std::to_string(std::max(1, l.movetime_ms));
 }
 
-int ExternalEngine::deadline_ms(const Limits& l) const {
+// How long a search may take before the engine counts as hung; 0 = until stopped.
+int deadline_ms(const Limits& l, int grace_ms) {
   if (l.infinite) return 0;
-  if (l.depth || l.nodes) return 60000 + grace_ms_;
-  if (l.time_left_ms >= 0) return l.time_left_ms + grace_ms_;
-  return std::max(1, l.movetime_ms) + grace_ms_;
+  if (l.depth || l.nodes) return 60000 + grace_ms;
+  if (l.time_left_ms >= 0) return l.time_left_ms + grace_ms;
+  return std::max(1, l.movetime_ms) + grace_ms;
 }
 
-bool ExternalEngine::read_info(const std::string& line, const Position& root, SearchInfo& info) const {
-  std::istringstream in(line);
-  std::string w;
-  in >> w;  // "info"
-  int multipv = 1;
-  PvLine pv_line;
-  bool scored = false, has_pv = false;
-  SearchInfo next = info;
-  while (in >> w) {
-    long long v = 0;
-    if (w == "depth" && in >> v) next.depth = int(v);
-    else if (w == "seldepth" && in >> v) next.seldepth = int(v);
-    else if (w == "multipv" && in >> v) multipv = int(std::clamp(v, 1LL, 64LL));
-    else if (w == "nodes" && in >> v) next.nodes = uint64_t(std::max(0LL, v));
-    else if (w == "nps" && in >> v) next.nps = uint64_t(std::max(0LL, v));
-    else if (w == "time" && in >> v) next.time_ms = int(v);
-    else if (w == "hashfull" && in >> v) next.hashfull = int(v);
-    else if (w == "score") {
-      std::string kind;
-      if (!(in >> kind)) break;
-      if (kind == "cp" || kind == "mate") {
-        if (!(in >> v)) break;
-        pv_line.score = kind == "mate" ? mate_score(int(v)) : Score(std::clamp(v, -30000LL, 30000LL));
-      } else {
-        pv_line.score = Score(std::clamp(std::atoll(kind.c_str()), -30000LL, 30000LL));  // UCCI: "score N"
-      }
-      scored = true;
-    } else if (w == "lowerbound" || w == "upperbound") {
-      return false;  // a bound, not a line's score
-    } else if (w == "pv") {
-      Position p = root;
-      while (in >> w) {
-        Move m;
-        const std::string iccs = process_.from_engine(w);
-        if (iccs.empty() || !iccs_to_move(iccs, m, nullptr) || !is_legal(p, m)) break;  // keep the legal start
-        pv_line.pv.push_back(m);
-        p.do_move(m);
-      }
-      has_pv = !pv_line.pv.empty();
-      break;
-    } else if (w == "string") {
-      return false;
+}  // namespace
+
+ExternalEngine::ExternalEngine() : shared_(std::make_shared<Shared>()) {}
+
+ExternalEngine::~ExternalEngine() {
+  {
+    std::lock_guard<std::mutex> lock(shared_->mutex);
+    shared_->quit = true;
+    shared_->next.reset();
+  }
+  shared_->quitting = true;
+  shared_->cancelled = shared_->stopped = shared_->latest.load();
+  shared_->wake.notify_all();
+  // The worker (or, if none ever ran, the Shared's own destructor) ends the program.
+}
+
+bool ExternalEngine::open(const std::string& command, std::string* error, int timeout_ms,
+                          const std::vector<std::string>& options) {
+  if (worker_started_) {  // a second open: the old program goes with its worker
+    auto fresh = std::make_shared<Shared>();
+    fresh->grace_ms = shared_->grace_ms.load();
+    fresh->stop_grace_ms = shared_->stop_grace_ms.load();
+    {
+      std::lock_guard<std::mutex> lock(shared_->mutex);
+      shared_->quit = true;
+      shared_->next.reset();
     }
+    shared_->quitting = true;
+    shared_->cancelled = shared_->stopped = shared_->latest.load();
+    shared_->wake.notify_all();
+    shared_ = fresh;
+    worker_started_ = false;
   }
-  if (!scored || !has_pv) return false;
-  if (next.lines.size() < size_t(multipv)) next.lines.resize(size_t(multipv));
-  next.lines[size_t(multipv - 1)] = pv_line;
-  if (multipv == 1) {
-    next.score = pv_line.score;
-    next.pv = pv_line.pv;
-    next.lines.resize(std::max<size_t>(1, std::min(next.lines.size(), size_t(multipv_))));
+  Shared& s = *shared_;
+  EngineSpec spec;
+  spec.command = command;
+  spec.options = options;
+  spec.protocol = "auto";
+  spec.nice = 10;  // below the window that drives it, like our own search
+  if (!s.process.start(spec, timeout_ms)) {
+    if (error) *error = s.process.error();
+    std::lock_guard<std::mutex> lock(s.mutex);
+    s.failure = s.process.error();
+    return false;
   }
-  info = next;
+  {
+    std::lock_guard<std::mutex> lock(s.mutex);
+    s.name = s.process.name();
+    s.protocol = s.process.protocol();
+    s.failure.clear();
+    s.new_game = true;
+  }
+  s.multipv = 1;
+  std::thread(work, shared_).detach();
+  worker_started_ = true;
   return true;
 }
 
-SearchResult ExternalEngine::run(const Position& pos, const Limits& limits, const SearchOptions& options,
-                         const InfoFn& on_info) {
-  const std::string who = name();
-  if (new_game_pending_) {
-    process_.send(process_.protocol() == "uci" ? "ucinewgame" : "setoption newgame");
-    new_game_pending_ = false;
-  }
-  const int want_pv = std::max(1, options.multipv);
-  if (want_pv != multipv_ && process_.has_option("MultiPV")) {
-    process_.send(process_.protocol() == "uci" ? "setoption name MultiPV value " + std::to_string(want_pv)
-                                               : "setoption multipv " + std::to_string(want_pv));
-    multipv_ = want_pv;
-  }
-  process_.send("isready");
-  for (std::string l;;) {
-    if (!process_.read_line(l, 10000)) return fail(who + (process_.eof() ? " quit unexpectedly" : " did not answer isready"));
-    if (l == "readyok") break;
-  }
-  process_.send(position_command(pos, process_));
-  if (!options.banned.empty() && process_.protocol() == "ucci") {
-    std::string ban = "banmoves";
-    for (Move m : options.banned) ban += " " + move_to_iccs(m);
-    process_.send(ban);
-  }
-  if (!process_.send(go_command(limits, pos.side()))) return fail(who + " quit unexpectedly");
-  const int64_t t0 = now_ms();
-  const int limit = deadline_ms(limits);
-  int64_t stop_sent = 0;
-  SearchInfo info;
-  std::string said;  // the engine's last "info string"
-  for (std::string l;;) {
-    const int64_t now = now_ms();
-    if (!stop_sent && (stop_flag_.load() || (limit && now - t0 > limit))) {
-      process_.send("stop");
-      stop_sent = now;
-    }
-    if (stop_sent && now - stop_sent > 3000)
-      return fail(who + (stop_flag_.load() ? " did not stop when asked"
-                                           : " did not answer within " + std::to_string(limit) + " ms"));
-    if (!process_.read_line(l, 50)) {
-      if (process_.eof())
-        return fail(who + (stop_flag_.load() && stop_sent ? " did not stop when asked" : " quit unexpectedly" + explain(said)));
-      continue;  // a short read's time-out: keep waiting
-    }
-    if (l.rfind("info string ", 0) == 0) said = l.substr(12);  // may explain a quit that follows
-    if (l.rfind("info ", 0) == 0) {
-      if (read_info(l, pos, info)) {
-        info.time_ms = int(now_ms() - t0);
-        box_.post_info(info);
-        if (on_info) on_info(info);
-      }
-      continue;
-    }
-    if (l.rfind("nobestmove", 0) == 0 || l == "bestmove (none)" || l == "bestmove") {
-      Position p = pos;
-      Move buf[kMaxMoves];
-      if (generate_legal(p, buf) > 0) return fail(who + " gave no move in a position that has moves");
-      return {};
-    }
-    if (l.rfind("bestmove ", 0) == 0) {
-      std::istringstream in(l.substr(9));
-      std::string text, word, ponder_text;
-      in >> text >> word >> ponder_text;
-      const std::string iccs = process_.from_engine(text);
-      Move m = kNoMove;
-      Position p = pos;
-      if (iccs.empty() || !iccs_to_move(iccs, m, nullptr) || !is_legal(p, m))
-        return fail(who + " answered an illegal move '" + text + "'");
-      SearchResult r;
-      r.best = m;
-      r.depth = info.depth;
-      r.score = info.score;
-      r.nodes = info.nodes;
-      if (info.pv.size() > 1 && info.pv[0] == m) r.ponder = info.pv[1];
-      return r;
+std::string ExternalEngine::protocol() const {
+  std::lock_guard<std::mutex> lock(shared_->mutex);
+  return shared_->protocol;
+}
+
+std::string ExternalEngine::name() const {
+  std::lock_guard<std::mutex> lock(shared_->mutex);
+  return shared_->name;
+}
+
+std::string ExternalEngine::failure() const {
+  std::lock_guard<std::mutex> lock(shared_->mutex);
+  return shared_->failure;
+}
+
+uint64_t ExternalEngine::start(const Position& pos, const Limits& limits, const SearchOptions& options,
+                               InfoFn on_info, DoneFn on_done) {
+  Shared& s = *shared_;
+  const uint64_t gen = s.box.open();
+  s.latest = gen;  // any older search stops: this one is next
+  s.busy = true;
+  {
+    std::lock_guard<std::mutex> lock(s.mutex);
+    s.next = Request{pos, limits, options, std::move(on_info), std::move(on_done), gen};
+    if (!worker_started_) {  // never opened, or failed to: the search ends at once with no move
+      s.next.reset();
+      s.box.post_result({}, gen);
+      s.busy = false;
+      if (s.failure.empty()) s.failure = "the engine was not started";
+      return gen;
     }
   }
+  s.wake.notify_all();
+  return gen;
 }
 
 void ExternalEngine::stop() {
-  stop_flag_ = true;
-  if (!thread_.joinable()) return;
-  // The caller may be a window's frame loop: a hung engine is killed rather than waited for.
-  for (int i = 0; i < 250 && running_.load(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(1));
-  if (running_.load() && child_.load() > 0) kill(child_.load(), SIGKILL);
-  thread_.join();
+  shared_->stopped = shared_->latest.load();
+  shared_->wake.notify_all();
 }
 
 void ExternalEngine::cancel() {
-  stop();
-  box_.drop_result();
+  Shared& s = *shared_;
+  {
+    std::lock_guard<std::mutex> lock(s.mutex);
+    s.next.reset();
+  }
+  s.cancelled = s.stopped = s.latest.load();
+  s.box.drop_result();
 }
 
 void ExternalEngine::new_game() {
   stop();
-  new_game_pending_ = true;
+  std::lock_guard<std::mutex> lock(shared_->mutex);
+  shared_->new_game = true;
+}
+
+bool ExternalEngine::should_stop(const Shared& s, uint64_t generation) {
+  return s.quitting.load() || s.stopped.load() >= generation || s.latest.load() > generation;
+}
+
+SearchResult ExternalEngine::fail(Shared& s, const std::string& why) {
+  s.process.stop();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  if (s.failure.empty()) s.failure = why;
+  return {};
+}
+
+void ExternalEngine::work(std::shared_ptr<Shared> shared) {
+  Shared& s = *shared;
+  for (;;) {
+    Request r;
+    bool failed = false;
+    {
+      std::unique_lock<std::mutex> lock(s.mutex);
+      s.wake.wait(lock, [&] { return s.quit || s.next.has_value(); });
+      if (s.quit) break;
+      r = std::move(*s.next);
+      s.next.reset();
+      failed = !s.failure.empty();
+    }
+    const SearchResult result = failed ? SearchResult{} : run(s, r);
+    {
+      std::lock_guard<std::mutex> lock(s.mutex);
+      if (!s.next) s.busy = false;  // before the result: whoever sees it done sees it idle
+    }
+    if (s.cancelled.load() < r.generation) {
+      s.box.post_result(result, r.generation);
+      if (r.on_done) r.on_done(result);
+    }
+  }
+  s.process.stop();  // "quit", half a second, then SIGKILL (to its own pid only)
+  s.busy = false;
+}
+
+SearchResult ExternalEngine::run(Shared& s, const Request& req) {
+  EngineProcess& process = s.process;
+  const Position& pos = req.pos;
+  std::string who;
+  bool new_game = false;
+  {
+    std::lock_guard<std::mutex> lock(s.mutex);
+    who = s.name;
+    new_game = s.new_game;
+    s.new_game = false;
+  }
+  if (new_game) process.send(process.protocol() == "uci" ? "ucinewgame" : "setoption newgame");
+  const int want_pv = std::max(1, req.options.multipv);
+  if (want_pv != s.multipv && process.has_option("MultiPV")) {
+    process.send(process.protocol() == "uci" ? "setoption name MultiPV value " + std::to_string(want_pv)
+                                             : "setoption multipv " + std::to_string(want_pv));
+    s.multipv = want_pv;
+  }
+  process.send("isready");
+  const int64_t asked = now_ms();
+  for (std::string l;;) {
+    if (s.quitting.load()) return {};
+    if (now_ms() - asked > 10000) return fail(s, who + " did not answer isready");
+    if (!process.read_line(l, 50)) {
+      if (process.eof()) return fail(s, who + " quit unexpectedly");
+      continue;
+    }
+    if (l == "readyok") break;
+  }
+  // Overtaken by a newer search while it got ready: not started at all. (A
+  // stop alone still lets it search, so a stopped search has a move.)
+  if (s.quitting.load() || s.latest.load() > req.generation) return {};
+  process.send(position_command(pos, process));
+  if (!req.options.banned.empty() && process.protocol() == "ucci") {
+    std::string ban = "banmoves";
+    for (Move m : req.options.banned) ban += " " + move_to_iccs(m);
+    process.send(ban);
+  }
+  if (!process.send(go_command(req.limits, process.protocol()))) return fail(s, who + " quit unexpectedly");
+  const int64_t t0 = now_ms();
+  const int limit = deadline_ms(req.limits, s.grace_ms.load());
+  const bool ranks_from_one = process.ranks_from_one();
+  int64_t stop_sent = 0;
+  bool asked_to_stop = false;
+  SearchInfo info;
+  std::string said;  // the engine's last "info string"
+  for (std::string l;;) {
+    const int64_t now = now_ms();
+    if (s.quitting.load()) return {};  // the program is ended next: no answer is waited for
+    if (!stop_sent && (should_stop(s, req.generation) || (limit && now - t0 > limit))) {
+      asked_to_stop = should_stop(s, req.generation);
+      process.send("stop");
+      stop_sent = now;
+    }
+    if (stop_sent && now - stop_sent > s.stop_grace_ms.load())
+      return fail(s, who + (asked_to_stop ? " did not stop when asked"
+                                          : " did not answer within " + std::to_string(limit) + " ms"));
+    if (!process.read_line(l, 50)) {
+      if (process.eof())
+        return fail(s, who + (asked_to_stop ? " did not stop when asked" : " quit unexpectedly" + explain(said)));
+      continue;  // a short read's time-out: keep waiting
+    }
+    if (l.rfind("info string ", 0) == 0) said = l.substr(12);  // may explain a quit that follows
+    if (l.rfind("info ", 0) == 0) {
+      if (parse_info_line(l, pos, ranks_from_one, s.multipv, info)) {
+        info.time_ms = int(now_ms() - t0);
+        s.box.post_info(info, req.generation);
+        if (req.on_info && !should_stop(s, req.generation)) req.on_info(info);
+      }
+      continue;
+    }
+    BestMoveLine best;
+    if (!parse_bestmove_line(l, pos, ranks_from_one, best)) continue;
+    if (best.no_move) {
+      Position p = pos;
+      if (has_legal_move(p)) return fail(s, who + " gave no move in a position that has moves");
+      return {};
+    }
+    if (!best.best) return fail(s, who + " answered an illegal move '" + best.text + "'");
+    SearchResult r;
+    r.best = best.best;
+    r.depth = info.depth;
+    r.score = info.score;
+    r.nodes = info.nodes;
+    if (best.ponder) r.ponder = best.ponder;
+    else if (info.pv.size() > 1 && info.pv[0] == r.best) r.ponder = info.pv[1];
+    return r;
+  }
 }
 
 }  // namespace xq

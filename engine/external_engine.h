@@ -1,11 +1,15 @@
 // An outside engine program (Pikafish, Fairy-Stockfish, ElephantEye, ours) as a
-// SearchService: it is spoken to on its own thread, so a slow, hung or dead
-// engine never blocks the caller. Every move it answers is checked; a crash,
-// a hang past its time or an illegal move ends its use with failure() set.
+// SearchService. Only its own worker thread ever talks to the program or
+// waits for it: start(), stop(), cancel() and the destructor hand requests to
+// that thread and return at once, so a window's frame loop never waits for a
+// child process, however slow or hung. Every move it answers is checked; a
+// crash, a hang past its time or an illegal move ends its use with failure() set.
 #pragma once
 #include <atomic>
+#include <condition_variable>
+#include <memory>
 #include <mutex>
-#include <thread>
+#include <optional>
 
 #include "engine_process.h"
 #include "search_service.h"
@@ -14,56 +18,78 @@ namespace xq {
 
 class ExternalEngine : public SearchService {
  public:
-  ExternalEngine() = default;
+  ExternalEngine();
+  // Returns at once: the worker tells the program to quit (and kills it if it
+  // does not within half a second) on its own, after this object is gone.
   ~ExternalEngine() override;
   ExternalEngine(const ExternalEngine&) = delete;
   ExternalEngine& operator=(const ExternalEngine&) = delete;
 
-  // Starts the program (a shell command line) and completes the handshake,
-  // UCI if it answers uciok, else UCCI, then sends options (raw setoption
-  // lines). False with a message on failure.
+  // Starts the program (a command line: PROGRAM ARGS, split by shell quoting
+  // without expansion) and completes the handshake, UCI if it answers uciok,
+  // else UCCI, then sends options (raw setoption lines). Blocks for the
+  // handshake: call it off the frame thread. False with a message on failure.
   bool open(const std::string& command, std::string* error, int timeout_ms = 5000,
             const std::vector<std::string>& options = {});
-  const std::string& protocol() const { return process_.protocol(); }
+  std::string protocol() const;
   // Extra time past a timed search's limit before the engine counts as hung.
-  void set_grace_ms(int ms) { grace_ms_ = ms; }
+  void set_grace_ms(int ms) { shared_->grace_ms = ms; }
+  // How long an engine asked to stop may take to answer before it counts as hung.
+  void set_stop_grace_ms(int ms) { shared_->stop_grace_ms = ms; }
 
   uint64_t start(const Position& pos, const Limits& limits, const SearchOptions& options = {}, InfoFn on_info = {},
                  DoneFn on_done = {}) override;
-  // Both return within about a quarter of a second: an engine that has not
-  // answered "stop" by then is killed (and counts as failed).
+  // Both return at once. After stop() the result comes when the engine answers
+  // (done() tells); an engine that does not answer "stop" soon is killed and failed.
   void stop() override;
   void cancel() override;
-  bool running() const override { return running_.load(); }
-  bool done() const override { return box_.done(); }
-  std::optional<SearchResult> result() const override { return box_.result(); }
-  SearchInfo info() const override { return box_.info(); }
-  uint64_t generation() const override { return box_.generation(); }
+  bool running() const override { return shared_->busy.load(); }
+  bool done() const override { return shared_->box.done(); }
+  std::optional<SearchResult> result() const override { return shared_->box.result(); }
+  SearchInfo info() const override { return shared_->box.info(); }
+  uint64_t generation() const override { return shared_->box.generation(); }
   void new_game() override;
   std::string name() const override;
   std::string failure() const override;
+  // For tests and tools (never a frame loop): waits up to timeout_ms for the latest result.
+  bool wait_done(int timeout_ms) const { return shared_->box.wait_done(timeout_ms); }
 
  private:
-  // One search on the search thread: its result (no move after a failure).
-  SearchResult run(const Position& pos, const Limits& limits, const SearchOptions& options, const InfoFn& on_info);
-  SearchResult fail(const std::string& why);
-  // One "info" line into the snapshot (false when it carries no line).
-  bool read_info(const std::string& line, const Position& root, SearchInfo& info) const;
-  std::string go_command(const Limits& limits, Color side) const;
-  int deadline_ms(const Limits& limits) const;  // 0 = none (until stopped)
+  struct Request {
+    Position pos;
+    Limits limits;
+    SearchOptions options;
+    InfoFn on_info;
+    DoneFn on_done;
+    uint64_t generation = 0;
+  };
+  // What the caller and the worker share; the worker keeps it alive after the
+  // ExternalEngine is gone, until the program has quit.
+  struct Shared {
+    std::mutex mutex;
+    std::condition_variable wake;
+    std::optional<Request> next;  // guarded by mutex
+    bool quit = false;            // guarded by mutex
+    bool new_game = false;        // guarded by mutex
+    std::string name, failure, protocol;  // guarded by mutex
+    std::atomic<uint64_t> latest{0};       // the newest start()'s generation
+    std::atomic<uint64_t> stopped{0};      // searches up to this generation stop
+    std::atomic<uint64_t> cancelled{0};    // results up to this generation are not posted
+    std::atomic<bool> quitting{false};
+    std::atomic<bool> busy{false};  // a search runs or waits
+    std::atomic<int> grace_ms{5000};
+    std::atomic<int> stop_grace_ms{3000};
+    SearchMailbox box;
+    EngineProcess process;  // the worker's alone once it runs
+    int multipv = 1;        // the worker's
+  };
+  static void work(std::shared_ptr<Shared> s);
+  static SearchResult run(Shared& s, const Request& r);
+  static SearchResult fail(Shared& s, const std::string& why);
+  static bool should_stop(const Shared& s, uint64_t generation);
 
-  EngineProcess process_;  // used only by the search thread while one runs
-  std::string name_;
-  std::thread thread_;
-  std::atomic<bool> stop_flag_{false};
-  std::atomic<bool> running_{false};
-  std::atomic<pid_t> child_{-1};  // the program, for a kill from the caller's thread
-  bool new_game_pending_ = false;
-  int multipv_ = 1;
-  int grace_ms_ = 5000;
-  SearchMailbox box_;
-  mutable std::mutex mutex_;  // guards name_ and failure_
-  std::string failure_;
+  std::shared_ptr<Shared> shared_;
+  bool worker_started_ = false;
 };
 
 }  // namespace xq

@@ -70,8 +70,9 @@ void Protocol::say(const std::string& line) {
 }
 
 void Protocol::wait() {
-  while (searcher_->running()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
-  searcher_->stop();
+  if (unbounded_) searcher_->stop();
+  searcher_->wait();
+  unbounded_ = false;
 }
 
 void Protocol::identify() {
@@ -129,6 +130,7 @@ bool Protocol::handle(const std::string& raw) {
     return false;
   } else if (cmd == "stop") {
     searcher_->stop();  // the search thread prints bestmove as it ends
+    unbounded_ = false;
   } else if (cmd == "setoption") {
     cmd_setoption(t);
   } else if (cmd == "ucinewgame") {
@@ -151,6 +153,7 @@ bool Protocol::handle(const std::string& raw) {
     cmd_go(t);
   } else if (cmd == "ponderhit") {
     searcher_->ponderhit();  // the search goes on under the go command's clock
+    unbounded_ = infinite_;
   } else if (cmd == "d" || cmd == "fen") {
     say("info string fen " + to_fen(pos_));
   } else {
@@ -343,6 +346,8 @@ void Protocol::cmd_go(const std::vector<std::string>& t) {
   limits.ponder = ponder;
   const bool nothing = !limits.depth && !limits.nodes && !limits.movetime_ms && limits.time_left_ms < 0;
   if (nothing) limits.infinite = true;  // a bare "go" searches until "stop"
+  infinite_ = limits.infinite;
+  unbounded_ = limits.infinite || ponder;
 
   Move m;
   // Analysis (infinite) and several lines want a search, not a book move.

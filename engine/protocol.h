@@ -22,8 +22,11 @@ class Protocol {
 
   // Handles one input line. Returns false after "quit".
   bool handle(const std::string& line);
-  // Waits for a running search to finish (used at end of input).
+  // End of input: an infinite or ponder search is stopped (it would never
+  // end), a bounded one is waited for; its bestmove is printed either way.
   void wait();
+  // For tests: the search is done and holds its bestmove until stop or ponderhit.
+  bool search_waits_for_stop() const { return searcher_->waiting_for_stop(); }
 
  private:
   enum class Mode { Unknown, Ucci, Uci };
@@ -47,6 +50,8 @@ class Protocol {
   std::unique_ptr<Book> book_;
   int randomness_ = 0;
   int multipv_ = 1;  // MultiPV: best lines reported per depth
+  bool unbounded_ = false;        // the running search ends only at stop (infinite) or ponderhit
+  bool infinite_ = false;         // the last go was infinite
   uint64_t seed_;  // book choices and evaluation noise; random unless set by the Seed option
 };
 

@@ -572,7 +572,7 @@ SearchResult Search::run(const Position& pos, const Limits& limits, const Search
   pondering_ = limits.ponder && !limits.infinite;
   hard_ms_ = pondering_ ? 0 : budget_.hard_ms;
   published_nodes_.store(0, std::memory_order_relaxed);
-  if (!helper_) tt_.new_search();
+  if (!helper_ && ages_table_) tt_.new_search();
   for (Frame& f : frames_) f = Frame{};
 
   // Root moves: legal and not banned, the hash move first.
@@ -659,11 +659,15 @@ SearchResult Search::run(const Position& pos, const Limits& limits, const Search
         depth > 2 * std::abs(mate_in_moves(score)) + 4)
       break;
   }
-  // A ponder search that ran out of depth still waits for ponderhit or stop.
-  while (pondering_ && !stop_->load()) {
+  // A ponder search that ran out of depth (a mate found, depth 127 reached)
+  // still waits for ponderhit or stop, and an infinite one for stop: the
+  // protocols give bestmove only after those.
+  while ((pondering_ || limits.infinite) && !stop_->load()) {
+    waiting_for_stop_ = true;
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    if (ponderhit_ && ponderhit_->load()) pondering_ = false;
+    if (pondering_ && ponderhit_ && ponderhit_->load()) pondering_ = false;
   }
+  waiting_for_stop_ = false;
   result.best = root_best_;
   if (result.depth == 0) result.score = root_best_score_;
   result.ponder = best_pv.size() > 1 && best_pv[0] == root_best_ ? best_pv[1] : kNoMove;

@@ -64,8 +64,13 @@ class Search {
   // A flag the search polls while pondering (Limits::ponder): once it is set,
   // the search goes on under its time limits, counted from that moment.
   void set_ponderhit_flag(const std::atomic<bool>* flag) { ponderhit_ = flag; }
-  // A helper of a SearchPool: it leaves the table's age to the main search.
+  // A helper of a SearchPool: it leaves the table's age to the pool.
   void set_helper(bool on) { helper_ = on; }
+  // Whether run() starts a new age of the table (false: its caller did, before
+  // any other thread could store in it).
+  void set_ages_table(bool on) { ages_table_ = on; }
+  // True while a finished infinite or ponder search waits for stop or ponderhit.
+  bool waiting_for_stop() const { return waiting_for_stop_.load(); }
   // Nodes of the current (or last) search so far, as published every 1024
   // nodes: safe to read from another thread while it runs.
   uint64_t nodes_published() const { return published_nodes_.load(std::memory_order_relaxed); }
@@ -133,6 +138,8 @@ class Search {
   int hard_ms_ = 0;
   TimeBudget budget_;
   bool pondering_ = false;
+  bool ages_table_ = true;
+  std::atomic<bool> waiting_for_stop_{false};
   const std::atomic<bool>* ponderhit_ = nullptr;
   std::chrono::steady_clock::time_point clock_start_;  // time limits count from here (ponderhit)
   int clock_ms() const;

@@ -46,6 +46,9 @@ SearchResult SearchPool::run(const Position& pos, const Limits& limits, const Se
   SearchOptions helper_options = options;
   helper_options.multipv = 1;
   std::atomic<bool> helpers_stop{false};
+  // The table's new age begins before any helper can store in it.
+  tt_.new_search();
+  searches_[0]->set_ages_table(false);
   std::vector<std::thread> helpers;
   std::vector<SearchResult> helper_results(searches_.size());
   for (size_t i = 1; i < searches_.size(); ++i)
@@ -60,6 +63,7 @@ SearchResult SearchPool::run(const Position& pos, const Limits& limits, const Se
       on_info(all);
     };
   SearchResult r = searches_[0]->run(pos, limits, options, stop, report);
+  searches_[0]->set_ages_table(true);
   helpers_stop = true;
   for (auto& t : helpers) t.join();
   const uint64_t nodes = r.nodes + helper_nodes();

@@ -21,6 +21,8 @@ class SearchPool {
   // 1..kMaxThreads (clamped); never while run() is running.
   void set_threads(int n);
   int threads() const { return int(searches_.size()); }
+  // The main search is done and waits for stop or ponderhit (see Search).
+  bool waiting_for_stop() const { return searches_[0]->waiting_for_stop(); }
 
   // As Search::run. Node limits count the main search's nodes; the reports
   // (on_info) and the result count all of them.

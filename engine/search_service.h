@@ -2,6 +2,8 @@
 // Searcher or an outside engine program. start() returns at once; the caller
 // polls done()/result()/info() and may stop or cancel at any moment.
 #pragma once
+#include <chrono>
+#include <condition_variable>
 #include <cstdint>
 #include <functional>
 #include <mutex>
@@ -28,10 +30,25 @@ class SearchMailbox {
     std::lock_guard<std::mutex> lock(mutex_);
     info_ = info;
   }
-  void post_result(const SearchResult& r, uint64_t generation) {
+  // From a search that may have been overtaken by a newer start(): kept only if it is the latest.
+  void post_info(const SearchInfo& info, uint64_t generation) {
     std::lock_guard<std::mutex> lock(mutex_);
-    result_ = r;
-    result_generation_ = generation;
+    if (generation == generation_) info_ = info;
+  }
+  void post_result(const SearchResult& r, uint64_t generation) {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      result_ = r;
+      result_generation_ = generation;
+    }
+    posted_.notify_all();
+  }
+  // For tests and tools, never a frame loop: waits up to timeout_ms for the
+  // latest search's result; true once it is there.
+  bool wait_done(int timeout_ms) const {
+    std::unique_lock<std::mutex> lock(mutex_);
+    return posted_.wait_for(lock, std::chrono::milliseconds(timeout_ms),
+                            [this] { return result_.has_value() && result_generation_ == generation_; });
   }
   void drop_result() {
     std::lock_guard<std::mutex> lock(mutex_);
@@ -57,6 +74,7 @@ class SearchMailbox {
 
  private:
   mutable std::mutex mutex_;
+  mutable std::condition_variable posted_;
   uint64_t generation_ = 0;
   std::optional<SearchResult> result_;
   uint64_t result_generation_ = 0;

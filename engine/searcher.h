@@ -29,6 +29,10 @@ class Searcher : public SearchService {
   // Asks the search to stop and waits for its thread (a few ms at most).
   // The stopped search's result stays available.
   void stop() override;
+  // Waits for a running search to end by itself (never from a frame loop).
+  void wait() { join(); }
+  // A finished infinite or ponder search holds its result until stop or ponderhit.
+  bool waiting_for_stop() const { return running_.load() && search_->waiting_for_stop(); }
   // Stops and throws the result away (e.g. a new game started).
   void cancel() override;
 

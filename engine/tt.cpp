@@ -34,10 +34,20 @@ void TranspositionTable::clear() { std::memset(static_cast<void*>(buckets_.get()
 static Score to_tt(Score s, int ply) { return s > kMateThreshold ? s + ply : s < -kMateThreshold ? s - ply : s; }
 static Score from_tt(Score s, int ply) { return s > kMateThreshold ? s - ply : s < -kMateThreshold ? s + ply : s; }
 
-TTEntry TranspositionTable::Slot::load() const {
-  const uint64_t a = w[0].load(std::memory_order_relaxed), b = w[1].load(std::memory_order_relaxed);
+namespace {
+// A bijection of the first word's move and score: two writes that differ there differ here.
+uint32_t mix(uint64_t w0) { return uint32_t(w0 >> 32) * 0x9E3779B1u; }
+}  // namespace
+
+void TranspositionTable::pack(const TTEntry& e, uint64_t& w0, uint64_t& w1) {
+  w0 = uint64_t(e.check) | uint64_t(e.move) << 32 | uint64_t(uint16_t(e.score)) << 48;
+  w1 = uint64_t(e.check ^ mix(w0)) | uint64_t(uint16_t(e.eval)) << 32 | uint64_t(e.depth) << 48 |
+       uint64_t(e.bound_age) << 56;
+}
+
+TTEntry TranspositionTable::unpack(uint64_t a, uint64_t b) {
   TTEntry e;
-  if (uint32_t(a) != uint32_t(b)) return e;  // torn by a concurrent write: empty
+  if ((uint32_t(a) ^ mix(a)) != uint32_t(b)) return e;  // torn by a concurrent write: empty
   e.check = uint32_t(a);
   e.move = uint16_t(a >> 32);
   e.score = int16_t(a >> 48);
@@ -47,11 +57,15 @@ TTEntry TranspositionTable::Slot::load() const {
   return e;
 }
 
+TTEntry TranspositionTable::Slot::load() const {
+  return unpack(w[0].load(std::memory_order_relaxed), w[1].load(std::memory_order_relaxed));
+}
+
 void TranspositionTable::Slot::save(const TTEntry& e) {
-  w[0].store(uint64_t(e.check) | uint64_t(e.move) << 32 | uint64_t(uint16_t(e.score)) << 48, std::memory_order_relaxed);
-  w[1].store(uint64_t(e.check) | uint64_t(uint16_t(e.eval)) << 32 | uint64_t(e.depth) << 48 |
-                 uint64_t(e.bound_age) << 56,
-             std::memory_order_relaxed);
+  uint64_t a, b;
+  pack(e, a, b);
+  w[0].store(a, std::memory_order_relaxed);
+  w[1].store(b, std::memory_order_relaxed);
 }
 
 TTHit TranspositionTable::probe(uint64_t key, int ply) const {

@@ -1,8 +1,11 @@
 // Transposition table: 64-byte buckets of four entries, replaced by depth and age.
 // Several searches may share it (lazy SMP): an entry is two 64-bit words read
-// and written as relaxed atomics, each word carrying the key's check half, so a
-// probe that meets one half of another thread's write sees a different key in
-// the two words and misses instead of mixing two entries.
+// and written as relaxed atomics. The first carries the key's check half, the
+// move and the score; the second the check half XOR-ed with a mix of the first
+// word's move and score, then eval, depth, bound and age. A probe that meets
+// halves of two different writes (two threads storing the same key, or
+// another key's) sees the words disagree and misses instead of taking one
+// entry's score with the other's bound.
 #pragma once
 #include <atomic>
 #include <cstddef>
@@ -48,6 +51,10 @@ class TranspositionTable {
   TTHit probe(uint64_t key, int ply) const;
   void store(uint64_t key, int ply, Move m, Score score, Bound bound, int depth, Score eval = kNoEval);
   int hashfull() const;  // per mille of the first 1000 entries used this search
+  // An entry as its two words and back; unpack gives an empty entry (check 0)
+  // when the words do not belong together. Public for the tests.
+  static void pack(const TTEntry& e, uint64_t& w0, uint64_t& w1);
+  static TTEntry unpack(uint64_t w0, uint64_t w1);
   // Starts loading the bucket of key into the cache (the probe comes soon after).
   void prefetch(uint64_t key) const { __builtin_prefetch(&buckets_[key & bucket_mask_]); }
 

@@ -1,6 +1,9 @@
 // Outside engines through ExternalEngine: a scripted fake for every failure,
 // and our own engine program as a real one.
+#include <atomic>
 #include <chrono>
+#include <future>
+#include <memory>
 #include <thread>
 
 #include "external_engine.h"
@@ -10,10 +13,20 @@ namespace {
 
 std::string fake(const std::string& mode) { return std::string("bash ") + XQ_TEST_DATA + "/fake_engine.sh " + mode; }
 
-// Waits for the result (events, not time: the bound is only a safety net).
+// Waits for the result (an event, not a time: the bound is only a safety net).
 std::optional<xq::SearchResult> wait_result(xq::ExternalEngine& e) {
-  for (int i = 0; i < 6000 && !e.done(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  e.wait_done(30000);
   return e.result();
+}
+
+double ms_since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
+
+xq::Limits infinite() {
+  xq::Limits l;
+  l.infinite = true;
+  return l;
 }
 
 xq::Limits movetime(int ms) {
@@ -138,7 +151,7 @@ TEST(ExternalEngine, OurOwnProgramAnalysesSeveralLinesUntilStopped) {
   for (int i = 0; i < 4000 && e.info().depth < 5; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(5));
   EXPECT_FALSE(e.done()) << "an infinite analysis runs until stopped";
   e.stop();
-  const auto r = e.result();
+  const auto r = wait_result(e);
   ASSERT_TRUE(r.has_value());
   EXPECT_TRUE(xq::is_legal(p, r->best));
   const xq::SearchInfo info = e.info();
@@ -148,14 +161,79 @@ TEST(ExternalEngine, OurOwnProgramAnalysesSeveralLinesUntilStopped) {
   EXPECT_EQ(e.failure(), "");
 }
 
-TEST(ExternalEngine, AnEngineThatIgnoresStopIsKilledNotWaitedFor) {
+TEST(ExternalEngine, AnEngineThatIgnoresStopIsFailedWithoutTheCallerWaiting) {
   xq::ExternalEngine e;
   std::string err;
   ASSERT_TRUE(e.open(fake("hang"), &err)) << err;
-  xq::Limits l;
-  l.infinite = true;
-  e.start(pos_from(xq::kStartFen), l);
-  e.stop();  // returns: the engine is killed after a short wait
+  e.set_stop_grace_ms(300);
+  e.start(pos_from(xq::kStartFen), infinite());
+  const auto t0 = std::chrono::steady_clock::now();
+  e.stop();  // returns at once: the worker waits for the answer, not the caller
+  EXPECT_LT(ms_since(t0), 100.0);
+  EXPECT_FALSE(e.done());
+  const auto r = wait_result(e);
+  ASSERT_TRUE(r.has_value());
+  EXPECT_EQ(r->best, xq::kNoMove);
   EXPECT_FALSE(e.running());
   EXPECT_NE(e.failure().find("did not stop when asked"), std::string::npos) << e.failure();
+}
+
+TEST(ExternalEngine, AStoppedAnalysisAnswersLaterWithItsMove) {
+  xq::ExternalEngine e;
+  std::string err;
+  ASSERT_TRUE(e.open(fake("slow"), &err)) << err;
+  e.start(pos_from(xq::kStartFen), infinite());
+  e.stop();
+  const auto r = wait_result(e);
+  ASSERT_TRUE(r.has_value());
+  EXPECT_EQ(r->best, mv("h2e2"));
+  EXPECT_EQ(e.failure(), "");
+}
+
+TEST(ExternalEngine, ANewSearchOvertakesTheRunningOneWhoseResultNeverShows) {
+  xq::ExternalEngine e;
+  std::string err;
+  ASSERT_TRUE(e.open(fake("slow"), &err)) << err;
+  std::promise<void> searching;
+  std::atomic<bool> told{false};
+  const uint64_t first = e.start(pos_from(xq::kStartFen), infinite(), {}, [&](const xq::SearchInfo&) {
+    if (!told.exchange(true)) searching.set_value();
+  });
+  ASSERT_EQ(searching.get_future().wait_for(std::chrono::seconds(30)), std::future_status::ready);
+  xq::Position p = pos_from(xq::kStartFen);
+  p.do_move(mv("h2e2"));
+  const uint64_t second = e.start(p, infinite());  // as analysis does on every move browsed
+  EXPECT_GT(second, first);
+  EXPECT_FALSE(e.done()) << "the first search's answer is not the second's";
+  e.stop();
+  ASSERT_TRUE(e.wait_done(30000));
+  EXPECT_EQ(e.generation(), second);
+  EXPECT_EQ(e.failure(), "");
+  const auto r = e.result();
+  ASSERT_TRUE(r.has_value());
+  EXPECT_EQ(r->best, mv("h9g7")) << "the answer to the second position";
+}
+
+TEST(ExternalEngine, DestroyingItNeverWaitsForTheProgram) {
+  std::string err;
+  auto gone = std::make_unique<xq::ExternalEngine>();
+  ASSERT_TRUE(gone->open(fake("hang"), &err)) << err;
+  gone->start(pos_from(xq::kStartFen), infinite());
+  const auto t0 = std::chrono::steady_clock::now();
+  gone.reset();  // a hung engine: the old destructor waited 250 ms, then 500 ms more
+  EXPECT_LT(ms_since(t0), 100.0);
+}
+
+TEST(ExternalEngine, NumbersPastAnyIntegerAreHeldInRange) {
+  xq::ExternalEngine e;
+  std::string err;
+  ASSERT_TRUE(e.open(fake("hugemate"), &err)) << err;
+  e.start(pos_from(xq::kStartFen), movetime(100));
+  const auto r = wait_result(e);
+  ASSERT_TRUE(r.has_value());
+  EXPECT_EQ(r->best, mv("h2e2")) << e.failure();
+  const xq::SearchInfo info = e.info();
+  EXPECT_TRUE(xq::is_mate_score(info.score));
+  EXPECT_LT(info.score, 0) << "the last line: mated";
+  EXPECT_EQ(info.depth, 10);
 }

@@ -1,6 +1,7 @@
 #!/bin/bash
 # A scripted engine for the outside-engine tests; $1 picks its behaviour:
-# good, ranks1 (Fairy-Stockfish's UCI ranks 1-10), ucci-only, crash, hang, illegal.
+# good, ranks1 (Fairy-Stockfish's UCI ranks 1-10), ucci-only, crash, hang, illegal,
+# slow (answers only at stop), hugemate (numbers past any integer).
 mode=$1
 pos=""
 while read -r line; do
@@ -19,6 +20,12 @@ while read -r line; do
       case "$mode" in
         crash) echo "info string ERROR: network file not found"; exit 1 ;;
         hang) ;;
+        slow) echo "info depth 1 score cp 5 pv h2e2" ;;  # like an analysis: answers at stop
+        hugemate)
+          echo "info depth 9 score mate 2000000000 pv h2e2"
+          echo "info depth 99999999999999999999 score cp -99999999999999999999 pv h2e2 h9g7"
+          echo "info depth 10 score mate -2147483648 pv h2e2"
+          echo "bestmove h2e2" ;;
         illegal) echo "bestmove a0a5" ;;
         ranks1)
           # After red's h2e2 (sent as h3e3) black answers h9g7, sent as h10g8.
@@ -34,7 +41,9 @@ while read -r line; do
           echo "info depth 2 multipv 2 score cp 3 nodes 80 pv b2e2 b9c7 zz99"
           echo "bestmove h2e2" ;;
       esac ;;
-    stop) [ "$mode" = hang ] || echo "bestmove h2e2" ;;
+    stop)
+      if [[ "$mode" == slow && "$pos" == *"moves h2e2" ]]; then echo "bestmove h9g7"
+      elif [ "$mode" != hang ]; then echo "bestmove h2e2"; fi ;;
     quit) exit 0 ;;
   esac
 done

@@ -72,7 +72,6 @@ TEST(Ucci, BanmovesNobestmoveAndStop) {
   EXPECT_EQ(last(out), "nobestmove");
   t.send({"position startpos"});
   t.protocol().handle("go");
-  std::this_thread::sleep_for(std::chrono::milliseconds(50));
   out = t.send({"stop"});
   EXPECT_EQ(last(out).rfind("bestmove ", 0), 0u);
   out = t.send({"position startpos", "go time 300 increment 0"});
@@ -238,5 +237,74 @@ TEST(Uci, ThreadsOptionSearchesWithHelpers) {
   out = u.send({"setoption threads 65"});
   EXPECT_EQ(last(out), "info string setoption threads: value '65' is not a number from 1 to 64");
   out = u.send({"position startpos", "go depth 3"});
+  EXPECT_EQ(last(out).rfind("bestmove ", 0), 0u) << last(out);
+}
+
+namespace {
+
+// Handles lines without waiting, then waits (bounded) until `done` holds.
+template <class F>
+bool wait_until(F done) {
+  for (int i = 0; i < 20000; ++i) {
+    if (done()) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  return false;
+}
+
+}  // namespace
+
+TEST(Uci, AnInfiniteSearchThatRunsOutOfDepthWaitsForStop) {
+  // Mate in 1: the search reaches its last depth in a few milliseconds.
+  std::mutex m;
+  std::vector<std::string> lines;
+  xq::Protocol p([&](const std::string& l) {
+    std::lock_guard<std::mutex> lock(m);
+    lines.push_back(l);
+  });
+  p.handle("uci");
+  p.handle("setoption name UseBook value false");
+  p.handle("position fen 3k5/9/9/9/9/9/9/9/9/4K1R2 w - - 0 1");
+  p.handle("go infinite");
+  auto printed = [&](const std::string& prefix) {
+    std::lock_guard<std::mutex> lock(m);
+    return has_prefix(lines, prefix);
+  };
+  // Either it waits for stop (right) or it has said bestmove on its own (wrong).
+  ASSERT_TRUE(wait_until([&] { return p.search_waits_for_stop() || printed("bestmove"); }));
+  EXPECT_FALSE(printed("bestmove")) << "an infinite search gave bestmove before stop";
+  EXPECT_TRUE(printed("info depth 1 seldepth"));
+  p.handle("stop");
+  EXPECT_TRUE(printed("bestmove g0g8"));
+}
+
+TEST(Uci, APonderSearchThatRunsOutOfDepthWaitsForPonderhit) {
+  std::mutex m;
+  std::vector<std::string> lines;
+  xq::Protocol p([&](const std::string& l) {
+    std::lock_guard<std::mutex> lock(m);
+    lines.push_back(l);
+  });
+  auto printed = [&](const std::string& prefix) {
+    std::lock_guard<std::mutex> lock(m);
+    return has_prefix(lines, prefix);
+  };
+  p.handle("uci");
+  p.handle("setoption name UseBook value false");
+  p.handle("position fen 3k5/9/9/9/9/9/9/9/9/4K1R2 w - - 0 1");
+  p.handle("go ponder wtime 1000 btime 1000");
+  ASSERT_TRUE(wait_until([&] { return p.search_waits_for_stop() || printed("bestmove"); }));
+  EXPECT_FALSE(printed("bestmove")) << "a ponder search gave bestmove before ponderhit";
+  p.handle("ponderhit");
+  ASSERT_TRUE(wait_until([&] { return printed("bestmove"); }));
+  EXPECT_TRUE(printed("bestmove g0g8"));
+  p.wait();
+}
+
+TEST(Uci, EndOfInputEndsAnInfiniteSearchWithItsMove) {
+  Transcript t;
+  t.send({"uci", "setoption name UseBook value false"});
+  // send() ends with wait(), which is what the program does at end of input.
+  const auto out = t.send({"position startpos", "go infinite"});
   EXPECT_EQ(last(out).rfind("bestmove ", 0), 0u) << last(out);
 }

@@ -90,3 +90,36 @@ TEST(TranspositionTable, ConcurrentWritersNeverMixTwoEntries) {
   EXPECT_EQ(bad.load(), 0);
   EXPECT_GT(hits.load(), 1000) << "the probes found entries at all";
 }
+
+TEST(TranspositionTable, HalvesOfTwoWritesOfOneKeyNeverMakeAnEntry) {
+  // Two threads store the same key at once: one's first word may meet the
+  // other's second. That pair must read as empty, not as one's score with the
+  // other's bound and depth.
+  xq::TTEntry a, b;
+  a.check = b.check = 0x12345678;
+  a.move = b.move = 0x0456;
+  a.score = 120;
+  a.depth = 3;
+  a.bound_age = xq::BOUND_UPPER | 8;
+  b.score = -40;
+  b.depth = 9;
+  b.bound_age = xq::BOUND_LOWER | 8;
+  uint64_t a0, a1, b0, b1;
+  xq::TranspositionTable::pack(a, a0, a1);
+  xq::TranspositionTable::pack(b, b0, b1);
+  EXPECT_EQ(xq::TranspositionTable::unpack(a0, a1).score, 120);
+  EXPECT_EQ(xq::TranspositionTable::unpack(b0, b1).depth, 9);
+  EXPECT_EQ(xq::TranspositionTable::unpack(a0, b1).check, 0u);
+  EXPECT_EQ(xq::TranspositionTable::unpack(b0, a1).bound_age, 0);
+  // A different move with the same score is caught too.
+  b.score = a.score;
+  b.move = 0x0457;
+  xq::TranspositionTable::pack(b, b0, b1);
+  EXPECT_EQ(xq::TranspositionTable::unpack(b0, a1).check, 0u);
+  // Same move and score: either second word belongs with the first, as one whole write.
+  b.move = a.move;
+  xq::TranspositionTable::pack(b, b0, b1);
+  EXPECT_EQ(a0, b0);
+  EXPECT_EQ(xq::TranspositionTable::unpack(a0, b1).depth, 9);
+  EXPECT_EQ(xq::TranspositionTable::unpack(0, 0).bound_age, 0) << "an empty slot";
+}
