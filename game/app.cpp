@@ -284,6 +284,7 @@ void main_loop(AppModel& m, const AppOptions& o, SDL_Window* win, SDL_Renderer* 
     last_present = t;
     ++frame;
     if (o.max_frames && frame >= o.max_frames) running = false;
+    if (o.until_ply && m.controller().game().ply() >= o.until_ply) running = false;
   }
   if (o.frame_stats) print_frame_stats(frame_ms, late_ms, frame, m.controller().game().ply());
 }
@@ -377,7 +378,7 @@ bool parse_args(int argc, char** argv, AppOptions& o, std::string* error) {
     else if (a == "--mode") { if (!(v = need(i, "--mode"))) return false; o.mode = v; }
     else if (a == "--config-dir") { if (!(v = need(i, "--config-dir"))) return false; o.config_dir = v; }
     else if (a == "--resume") { if (!(v = need(i, "--resume"))) return false; o.resume = v; }
-    else if (a == "--load") { if (!(v = need(i, "--load"))) return false; o.load = v; }
+    else if (a == "--load") { if (!(v = need(i, "--load"))) return false; o.load = shell_path(v); }
     else if (a == "--engine") { if (!(v = need(i, "--engine"))) return false; o.engine = v; }
     else if (a == "--engine-side") { if (!(v = need(i, "--engine-side"))) return false; o.engine_side = v; }
     else if (a == "--review") o.review = true;
@@ -420,6 +421,7 @@ bool parse_args(int argc, char** argv, AppOptions& o, std::string* error) {
     }
     else if (a == "--level") { if (!number(o.level)) return false; if (o.level > 3) { if (error) *error = "--level is 0-3"; return false; } }
     else if (a == "--max-frames") { if (!number(o.max_frames)) return false; }
+    else if (a == "--until-ply") { if (!number(o.until_ply)) return false; }
     else if (a == "--puzzle") { if (!number(o.puzzle)) return false; }
     else if (a == "--width") { if (!number(o.width)) return false; }
     else if (a == "--height") { if (!number(o.height)) return false; }

@@ -23,6 +23,7 @@ struct AppOptions {
   int level = -1;          // 0..3
   std::string mode;        // red, black, two, demo
   int max_frames = 0;      // exit after this many frames (0 = run until closed)
+  int until_ply = 0;       // for tests: exit once the game has this many moves (max_frames still bounds it)
   bool frame_stats = false;
   bool print_state = false;  // print the final position and moves on exit
   bool no_vsync = false;

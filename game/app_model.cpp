@@ -480,6 +480,7 @@ void AppModel::update(int64_t now_ms) {
   now_ms_ = now_ms;
   poll_engine();
   poll_file_dialog();
+  poll_open_file();
   controller_.set_analysis(ui_.analysis && !editor_);
   // While an engine opens the game waits, so the engine meant to play does.
   if (!resume_offer_ && !editor_ && !pending_engine_.valid()) controller_.update(now_ms);
@@ -504,6 +505,7 @@ std::vector<SoundId> AppModel::take_sounds() {
 void AppModel::finish() {
   review_job_.cancel();
   if (pending_engine_.valid()) pending_engine_.wait();
+  if (pending_open_.valid()) pending_open_.wait();  // on the way out: a read is not left running
   store_settings();
   storage_->flush();
 }

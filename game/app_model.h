@@ -155,6 +155,8 @@ class AppModel {
   void apply_engine_side();                     // settings_.engine_side to the controller and the button
   void next_engine();                           // the Engine button: the next engine or role  // 0: built-in; k: settings_.engines[k-1], opened off the frame thread
   void poll_engine();
+  void poll_open_file();
+  void opened_file(const std::string& path, const OpenedFile& f);
   void save_with_chooser();
   void open_with_chooser();
   void poll_file_dialog();
@@ -189,6 +191,8 @@ class AppModel {
     std::string command;
   };
   std::future<OpenedEngine> pending_engine_;  // an engine being opened on another thread
+  std::future<OpenedFile> pending_open_;      // a file being read for opening, off the frame thread
+  std::string pending_open_path_, next_open_;
   std::vector<std::string> console_;
   std::optional<FileDialogKind> file_dialog_;  // the desktop's chooser is open for this
   struct SavedGame {

@@ -135,16 +135,40 @@ void AppModel::open_saved_list() {
   }
 }
 
+// The file is read off the frame thread (a dropped file may be on a slow
+// disk, or huge); poll_open_file() takes it when it is there.
 void AppModel::open_file(const std::string& path) {
-  std::string text;
-  if (!storage_->read(path, text)) {
-    flash(say(Phrase::CannotRead, {storage_->path(path)}));
+  if (pending_open_.valid()) {  // one at a time: the newest drop wins once the last is read
+    next_open_ = path;
     return;
   }
-  if (text.rfind("\x7f" "ELF", 0) == 0 || text.rfind("#!", 0) == 0) {  // a program: an engine to add
+  pending_open_ = storage_->open_async(path);
+  pending_open_path_ = path;
+  poll_open_file();  // at once when it is already there (in memory)
+}
+
+void AppModel::poll_open_file() {
+  if (!pending_open_.valid() || pending_open_.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return;
+  const OpenedFile f = pending_open_.get();
+  const std::string path = pending_open_path_;
+  opened_file(path, f);
+  if (!next_open_.empty()) {
+    std::string next;
+    next.swap(next_open_);
+    open_file(next);
+  }
+}
+
+void AppModel::opened_file(const std::string& path, const OpenedFile& f) {
+  if (!f.ok) {
+    flash(say(Phrase::CannotRead, {storage_->path(path) + (f.error.empty() ? "" : " (" + f.error + ")")}));
+    return;
+  }
+  if (f.program) {  // a program: an engine to add
     add_engine(quote_word(storage_->path(path)));
     return;
   }
+  const std::string& text = f.text;
   if (looks_like_xqf(text)) {  // 象棋演播室's binary games
     PgnGame pg;
     std::string err, notice;

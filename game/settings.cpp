@@ -5,12 +5,17 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <sys/stat.h>
+
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 
+#include "child_process.h"
 #include "clock.h"
 #include "parse_int.h"
 
@@ -33,54 +38,155 @@ bool read_file(const std::string& path, std::string& content) {
 }
 
 bool write_file_atomic(const std::string& path, const std::string& content, std::string* error) {
+  namespace fs = std::filesystem;
   std::error_code ec;
-  std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ec);
-  const std::string tmp = path + ".tmp";
-  const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  const fs::path target(path);
+  const fs::path folder = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  fs::create_directories(folder, ec);
+  // A name of our own beside the target (same file system, so the rename is
+  // atomic), never a fixed "<path>.tmp" that could be a file of the user's.
+  std::string tmp = (folder / ("." + target.filename().string() + ".XXXXXX")).string();
+  const int fd = ::mkostemp(tmp.data(), O_CLOEXEC);
   if (fd < 0) {
-    if (error) *error = "cannot write " + tmp;
+    if (error) *error = "cannot write in " + folder.string() + ": " + std::strerror(errno);
     return false;
   }
+  auto fail = [&](const std::string& what) {
+    if (error) *error = "cannot write " + path + ": " + what + ": " + std::strerror(errno);
+    ::close(fd);
+    ::unlink(tmp.c_str());
+    return false;
+  };
   size_t done = 0;
   while (done < content.size()) {
     const ssize_t n = ::write(fd, content.data() + done, content.size() - done);
-    if (n <= 0) break;
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return fail("write");
     done += size_t(n);
   }
-  const bool ok = done == content.size() && ::fsync(fd) == 0;
-  ::close(fd);
-  if (!ok || std::rename(tmp.c_str(), path.c_str()) != 0) {
-    std::remove(tmp.c_str());
-    if (error) *error = "cannot write " + path;
+  if (::fchmod(fd, 0644) != 0) return fail("chmod");
+  int rc;
+  while ((rc = ::fsync(fd)) != 0 && errno == EINTR) {
+  }
+  if (rc != 0) return fail("fsync");
+  if (::close(fd) != 0 && errno != EINTR) {
+    ::unlink(tmp.c_str());
+    if (error) *error = "cannot write " + path + ": close: " + std::strerror(errno);
     return false;
+  }
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+    const int e = errno;
+    ::unlink(tmp.c_str());
+    if (error) *error = "cannot write " + path + ": rename: " + std::strerror(e);
+    return false;
+  }
+  // The rename itself is on disk only once the folder is.
+  const int dir = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dir >= 0) {
+    while (::fsync(dir) != 0 && errno == EINTR) {
+    }
+    ::close(dir);
   }
   return true;
 }
 
+namespace {
+
+// Values are written with \\, \n, \r and \xHH for every other control
+// character, so no value can end its line and start a key of its own (a
+// folder named "x\nengine=..." once added an engine to run at the next start).
+std::string escape_value(const std::string& v) {
+  static const char hex[] = "0123456789abcdef";
+  std::string out;
+  for (const char ch : v) {
+    const unsigned char c = static_cast<unsigned char>(ch);
+    if (c == '\\') out += "\\\\";
+    else if (c == '\n') out += "\\n";
+    else if (c == '\r') out += "\\r";
+    else if (c < 0x20 || c == 0x7f) out += std::string("\\x") + hex[c >> 4] + hex[c & 15];
+    else out += ch;
+  }
+  return out;
+}
+
+int hex_digit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+// Back from escape_value; nullopt for a broken escape or a NUL.
+std::optional<std::string> unescape_value(const std::string& v) {
+  std::string out;
+  for (size_t i = 0; i < v.size(); ++i) {
+    if (v[i] != '\\') {
+      out += v[i];
+      continue;
+    }
+    if (++i >= v.size()) return std::nullopt;
+    if (v[i] == '\\') out += '\\';
+    else if (v[i] == 'n') out += '\n';
+    else if (v[i] == 'r') out += '\r';
+    else if (v[i] == 'x' && i + 2 < v.size() && hex_digit(v[i + 1]) >= 0 && hex_digit(v[i + 2]) >= 0) {
+      out += char(hex_digit(v[i + 1]) * 16 + hex_digit(v[i + 2]));
+      i += 2;
+    } else {
+      return std::nullopt;
+    }
+  }
+  if (out.find('\0') != std::string::npos) return std::nullopt;
+  return out;
+}
+
+bool has_control(const std::string& v) {
+  return std::any_of(v.begin(), v.end(), [](char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; });
+}
+
+// "3,7,12": puzzle numbers.
+bool is_number_list(const std::string& v) {
+  if (v.size() > 100000) return false;
+  bool digit = false;
+  for (const char c : v) {
+    if (c >= '0' && c <= '9') digit = true;
+    else if (c == ',' && digit) digit = false;
+    else return false;
+  }
+  return v.empty() || digit;
+}
+
+}  // namespace
+
 void parse_settings(const std::string& text, Settings& s) {
   std::istringstream in(text);
   for (std::string line; std::getline(in, line);) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
     const size_t eq = line.find('=');
     if (eq == std::string::npos) continue;
-    const std::string k = line.substr(0, eq), v = line.substr(eq + 1);
+    const std::string k = line.substr(0, eq);
+    const std::optional<std::string> value = unescape_value(line.substr(eq + 1));
+    if (!value) continue;  // a broken escape: the value is not trusted
+    const std::string& v = *value;
     int n = -1;
     parse_int(v, 0, 100000, n);
+    const bool bit = v == "0" || v == "1";
     if (k == "level" && n >= 0 && n <= 3) s.level = n;
     else if (k == "mode" && (v == "red" || v == "black" || v == "two")) s.mode = v;
-    else if (k == "animation") s.animation = v == "1";
-    else if (k == "sound") s.sound = v == "1";
-    else if (k == "flip") s.flip = v == "1";
-    else if (k == "analysis") s.analysis = v == "1";
-    else if (k == "iccs") s.iccs = v == "1";
-    else if (k == "lang" && (v == "zh" || v == "en")) s.lang = v;
+    else if (k == "animation" && bit) s.animation = v == "1";
+    else if (k == "sound" && bit) s.sound = v == "1";
+    else if (k == "flip" && bit) s.flip = v == "1";
+    else if (k == "analysis" && bit) s.analysis = v == "1";
+    else if (k == "iccs" && bit) s.iccs = v == "1";
+    else if (k == "lang" && (v.empty() || v == "zh" || v == "en")) s.lang = v;
     else if (k == "clock" && (v.empty() || parse_clock_option(v))) s.clock = v;
-    else if (k == "solved") s.solved = v;
+    else if (k == "solved" && is_number_list(v)) s.solved = v;
     else if (k == "width" && n >= 200 && n <= 10000) s.width = n;
     else if (k == "height" && n >= 200 && n <= 10000) s.height = n;
-    else if (k == "engine" && !v.empty() && s.engines.size() < 32 &&
-             std::find(s.engines.begin(), s.engines.end(), v) == s.engines.end())
-      s.engines.push_back(v);
-    else if (k == "engine_choice" && n >= 0 && n <= 32) s.engine_choice = n;
+    else if (k == "engine" && !v.empty() && v.size() < 4096 && !has_control(v) && s.engines.size() < 32 &&
+             std::find(s.engines.begin(), s.engines.end(), v) == s.engines.end()) {
+      std::vector<std::string> words;
+      if (split_command_line(v, words, nullptr)) s.engines.push_back(v);
+    } else if (k == "engine_choice" && n >= 0 && n <= 32) s.engine_choice = n;
     else if (k == "folder" && v.size() < 4096) s.folder = v;
     else if (k == "engine_side" && (v == "both" || v == "red" || v == "black" || v == "analysis")) s.engine_side = v;
   }
@@ -89,11 +195,12 @@ void parse_settings(const std::string& text, Settings& s) {
 
 std::string settings_text(const Settings& s) {
   std::ostringstream out;
-  out << "level=" << s.level << "\nmode=" << s.mode << "\nanimation=" << s.animation << "\nsound=" << s.sound
-      << "\nflip=" << s.flip << "\nanalysis=" << s.analysis << "\niccs=" << s.iccs << "\nlang=" << s.lang << "\nclock=" << s.clock << "\nsolved=" << s.solved << "\nwidth=" << s.width
-      << "\nheight=" << s.height << "\nengine_choice=" << s.engine_choice << "\nfolder=" << s.folder
-      << "\nengine_side=" << s.engine_side << "\n";
-  for (const std::string& e : s.engines) out << "engine=" << e << "\n";
+  out << "level=" << s.level << "\nmode=" << escape_value(s.mode) << "\nanimation=" << s.animation
+      << "\nsound=" << s.sound << "\nflip=" << s.flip << "\nanalysis=" << s.analysis << "\niccs=" << s.iccs
+      << "\nlang=" << escape_value(s.lang) << "\nclock=" << escape_value(s.clock) << "\nsolved=" << escape_value(s.solved)
+      << "\nwidth=" << s.width << "\nheight=" << s.height << "\nengine_choice=" << s.engine_choice
+      << "\nfolder=" << escape_value(s.folder) << "\nengine_side=" << escape_value(s.engine_side) << "\n";
+  for (const std::string& e : s.engines) out << "engine=" << escape_value(e) << "\n";
   return out.str();
 }
 

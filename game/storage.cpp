@@ -1,9 +1,83 @@
 #include "storage.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 
 namespace xq {
+
+namespace {
+
+bool is_program(const std::string& head) { return head.rfind("\x7f" "ELF", 0) == 0 || head.rfind("#!", 0) == 0; }
+
+}  // namespace
+
+std::string shell_path(const std::string& path) {
+  if (path.empty() || path[0] == '/') return path;
+  std::error_code ec;
+  const std::filesystem::path p = std::filesystem::absolute(path, ec);
+  return ec ? path : p.lexically_normal().string();
+}
+
+OpenedFile read_for_opening(const std::string& path, size_t limit) {
+  OpenedFile f;
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return f.error = std::strerror(errno), f;
+  struct stat st {};
+  if (::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+    ::close(fd);
+    return f.error = std::strerror(EISDIR), f;
+  }
+  char buf[65536];
+  for (;;) {
+    const ssize_t n = ::read(fd, buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) {
+      f.error = std::strerror(errno);
+      break;
+    }
+    if (n == 0) {
+      f.ok = true;
+      break;
+    }
+    f.text.append(buf, size_t(n));
+    if (f.text.size() >= 4 && is_program(f.text)) {  // an engine: its name is all we need
+      f.ok = f.program = true;
+      f.text.clear();
+      break;
+    }
+    if (f.text.size() > limit) {  // /dev/zero, a disk image, a film dropped by mistake
+      f.error = "larger than " + std::to_string(limit >> 20) + " MB";
+      f.text.clear();
+      break;
+    }
+  }
+  ::close(fd);
+  if (f.ok && !f.program && is_program(f.text)) f.program = true, f.text.clear();  // a tiny "#!" script
+  return f;
+}
+
+std::future<OpenedFile> FolderStorage::open_async(const std::string& name) {
+  return std::async(std::launch::async, [p = path(name)] { return read_for_opening(p); });
+}
+
+std::future<OpenedFile> MemoryStorage::open_async(const std::string& name) {
+  std::promise<OpenedFile> done;
+  OpenedFile f;
+  if (read(name, f.text)) {
+    f.ok = true;
+    if (is_program(f.text)) f.program = true, f.text.clear();
+  } else {
+    f.error = "no such file";
+  }
+  done.set_value(std::move(f));
+  return done.get_future();
+}
 
 std::string FolderStorage::path(const std::string& name) const {
   return !name.empty() && name[0] == '/' ? name : dir_ + "/" + name;

@@ -1,10 +1,13 @@
 // Xiangqi PGN writing and reading, damaged files, and the settings and
 // atomic-write helpers of the game.
+#include <sys/stat.h>
+#include <future>
 #include <filesystem>
 #include <fstream>
 
 #include "pgn.h"
 #include "settings.h"
+#include "storage.h"
 #include "test_util.h"
 
 namespace {
@@ -102,7 +105,11 @@ TEST(Settings, RoundTripAndAtomicWrite) {
   s.height = 864;
   std::string err;
   ASSERT_TRUE(xq::save_settings(dir, s, &err)) << err;
-  EXPECT_FALSE(fs::exists(dir + "/settings.ini.tmp")) << "the temporary file is renamed away";
+  std::vector<std::string> names;
+  for (const auto& e : fs::directory_iterator(dir)) names.push_back(e.path().filename().string());
+  EXPECT_EQ(names, std::vector<std::string>{"settings.ini"}) << "the temporary file is renamed away";
+  EXPECT_EQ(fs::status(dir + "/settings.ini").permissions() & fs::perms::all,
+            fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read | fs::perms::others_read);
   xq::Settings t;
   ASSERT_TRUE(xq::load_settings(dir, t));
   EXPECT_EQ(t.level, 3);
@@ -132,6 +139,87 @@ TEST(Settings, RoundTripAndAtomicWrite) {
   }
   EXPECT_FALSE(fs::exists(dir + "/a.txt")) << "pending work is finished on destruction";
   fs::remove_all(dir);
+}
+
+TEST(Settings, AnAtomicWriteLeavesAUsersFileOfTheTemporaryNameAlone) {
+  namespace fs = std::filesystem;
+  const std::string dir = (fs::temp_directory_path() / "xq_atomic_test").string();
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  std::ofstream(dir + "/game.pgn.tmp") << "the user's own notes";
+  std::string err;
+  ASSERT_TRUE(xq::write_file_atomic(dir + "/game.pgn", "1. h2e2 *\n", &err)) << err;
+  ASSERT_TRUE(xq::write_file_atomic(dir + "/game.pgn", "1. h2e2 h9g7 *\n", &err)) << err;
+  std::string text;
+  ASSERT_TRUE(xq::read_file(dir + "/game.pgn.tmp", text));
+  EXPECT_EQ(text, "the user's own notes");
+  ASSERT_TRUE(xq::read_file(dir + "/game.pgn", text));
+  EXPECT_EQ(text, "1. h2e2 h9g7 *\n");
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir), fs::directory_iterator()), 2) << "no temporary file left";
+  // A folder that cannot be made is an error that names the path.
+  std::ofstream(dir + "/plainfile") << "x";
+  EXPECT_FALSE(xq::write_file_atomic(dir + "/plainfile/sub/a.pgn", "x", &err));
+  EXPECT_NE(err.find(dir + "/plainfile/sub"), std::string::npos) << err;
+  fs::remove_all(dir);
+}
+
+TEST(Storage, AFileToOpenIsReadOffTheCallersThreadWithALimit) {
+  namespace fs = std::filesystem;
+  const std::string dir = (fs::temp_directory_path() / "xq_open_test").string();
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  xq::FolderStorage storage(dir);
+  // A FIFO nobody writes to yet: opening it blocks until a writer comes. The
+  // caller (the frame loop) gets a future at once and goes on drawing.
+  const std::string fifo = dir + "/dropped.pgn";
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  std::future<xq::OpenedFile> pending = storage.open_async(fifo);
+  EXPECT_EQ(pending.wait_for(std::chrono::seconds(0)), std::future_status::timeout);
+  std::ofstream(fifo) << "1. h2e2 h9g7 *\n";  // the writer arrives
+  const xq::OpenedFile f = pending.get();
+  ASSERT_TRUE(f.ok) << f.error;
+  EXPECT_FALSE(f.program);
+  EXPECT_EQ(f.text, "1. h2e2 h9g7 *\n");
+  // Past the limit: refused, not read on and on (/dev/zero never ends).
+  const xq::OpenedFile zero = xq::read_for_opening("/dev/zero", 1 << 20);
+  EXPECT_FALSE(zero.ok);
+  EXPECT_EQ(zero.error, "larger than 1 MB");
+  EXPECT_TRUE(zero.text.empty());
+  // A program is told by its first bytes.
+  std::ofstream(dir + "/engine") << "#!/bin/sh\nexec fairy-stockfish\n";
+  const xq::OpenedFile program = storage.open_async("engine").get();
+  EXPECT_TRUE(program.ok && program.program);
+  const xq::OpenedFile missing = storage.open_async("nothing.pgn").get();
+  EXPECT_FALSE(missing.ok);
+  EXPECT_EQ(missing.error, "No such file or directory");
+  EXPECT_FALSE(storage.open_async(dir).get().ok) << "a folder is not a game";
+  fs::remove_all(dir);
+}
+
+TEST(Settings, AValueCannotAddAKeyOfItsOwn) {
+  // A folder (or any value) holding a newline once became a line of its own:
+  // "engine=..." then started that program at the next launch.
+  xq::Settings s;
+  s.folder = "/home/me/x\nengine=touch /tmp/pwned\nlevel=3";
+  s.engines = {"'/opt/my engines/eng' --flag", "fairy-stockfish"};
+  s.solved = "1,5,9";
+  const std::string text = xq::settings_text(s);
+  xq::Settings t;
+  xq::parse_settings(text, t);
+  EXPECT_EQ(t.folder, s.folder) << "the value comes back whole";
+  EXPECT_EQ(t.engines, s.engines) << "and adds no engine";
+  EXPECT_EQ(t.level, 1);
+  EXPECT_EQ(t.solved, "1,5,9");
+  // Hand-edited or damaged values are refused one by one, the rest kept.
+  xq::Settings u;
+  xq::parse_settings("engine=eng 'unclosed\nengine=ok-engine\nengine=bad\\q\nsound=yes\nsound=0\n"
+                     "solved=1,,x\nfolder=a\\x0\nlang=fr\nengine_choice=7\n", u);
+  EXPECT_EQ(u.engines, std::vector<std::string>{"ok-engine"});
+  EXPECT_FALSE(u.sound);
+  EXPECT_EQ(u.solved, "");
+  EXPECT_EQ(u.folder, "");
+  EXPECT_EQ(u.lang, "");
+  EXPECT_EQ(u.engine_choice, 0) << "no seventh engine";
 }
 
 TEST(Pgn, RecordsAPerpetualChaseAndReadsItBack) {
