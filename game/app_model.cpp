@@ -482,8 +482,10 @@ void AppModel::update(int64_t now_ms) {
   poll_file_dialog();
   poll_open_file();
   controller_.set_analysis(ui_.analysis && !editor_);
-  // While an engine opens the game waits, so the engine meant to play does.
-  if (!resume_offer_ && !editor_ && !pending_engine_.valid()) controller_.update(now_ms);
+  // While an engine opens the computer waits, so the engine meant to play
+  // does; the clocks go on (a flag can fall while a slow engine starts).
+  controller_.hold_computer(pending_engine_.valid());
+  if (!resume_offer_ && !editor_) controller_.update(now_ms);
   if (const std::string n = controller_.take_notice(); !n.empty()) {
     flash(n);
     console_.push_back("engine: " + n);

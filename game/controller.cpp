@@ -490,7 +490,7 @@ std::optional<Controller::Slide> Controller::animation_info() const {
 }
 
 void Controller::start_search_if_needed() {
-  if (game_over() || searching_ || pending_) return;
+  if (game_over() || searching_ || pending_ || hold_computer_) return;
   const Color side = game_.side_to_move();
   if (players_[side] != PlayerKind::Computer) return;
   if (options_.book) {

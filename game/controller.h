@@ -141,6 +141,9 @@ class Controller {
   // ---- time ----
   // Polls the search and moves the game on. now_ms is a monotonic clock.
   void update(int64_t now_ms);
+  // While set, the computer does not start thinking (an outside engine is being
+  // opened and will play); the clocks run and a flag can fall all the same.
+  void hold_computer(bool on) { hold_computer_ = on; }
 
   // ---- state for drawing ----
   const Game& game() const { return game_; }
@@ -230,6 +233,7 @@ class Controller {
   std::optional<Square> selected_;
   std::vector<SoundId> sounds_;
   bool searching_ = false;
+  bool hold_computer_ = false;
   bool hint_search_ = false;
   uint64_t search_generation_ = 0;
   Move hint_ = kNoMove;

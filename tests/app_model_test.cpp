@@ -2,6 +2,7 @@
 // autosave, save/load, copy/paste, settings, and the view model it hands the
 // renderer, with files in memory and a fake clipboard.
 #include <chrono>
+#include <future>
 #include <thread>
 
 #include "app_model.h"
@@ -720,4 +721,29 @@ TEST(AppModel, EnginesAreAddedByDropOrChooserAndRemoved) {
   EXPECT_EQ(f.m.settings().engine_choice, 0);
   EXPECT_EQ(f.m.message(), "Removed /usr/games/other-engine from the engines");
   EXPECT_FALSE(f.m.controller().has_outside_engine());
+}
+
+TEST(AppModel, TheClocksRunWhileAnOutsideEngineStarts) {
+  Fixture f;
+  std::promise<void> release;
+  std::shared_future<void> released = release.get_future().share();
+  f.m.set_engine_opener([released](const std::string&, std::string*) -> std::unique_ptr<xq::SearchService> {
+    released.wait();  // a slow engine: still starting
+    return std::make_unique<xq::Searcher>(8);
+  });
+  xq::StartOptions o;
+  o.engine = "slow-engine";
+  o.mode = "black";  // the computer, red, is to move and its clock runs
+  o.clock = "1+0";
+  o.resume = "no";
+  ASSERT_TRUE(f.start(o));
+  ASSERT_TRUE(f.m.engine_opening());
+  f.m.update(1000);
+  f.m.update(30000);
+  EXPECT_EQ(f.m.controller().clock_ms(xq::RED), 31000) << "red's clock runs while its engine starts";
+  EXPECT_EQ(f.m.controller().game().ply(), 0) << "and the built-in engine does not play in its place";
+  f.m.update(62000);
+  EXPECT_TRUE(f.m.controller().game_over()) << "a flag can fall while an engine starts";
+  release.set_value();
+  ASSERT_TRUE(f.wait_until([&] { return !f.m.engine_opening(); }));
 }
