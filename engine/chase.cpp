@@ -22,6 +22,20 @@ bool can_recapture(Position& pos, Square s) {
   return false;
 }
 
+// Can the victim on `victim` legally take the attacker on `attacker` at once?
+// pos has the attacker's side to move and is left so.
+bool hits_back(Position& pos, Square victim, Square attacker) {
+  const Color mover = pos.side();
+  pos.set_side(~mover);
+  Move moves[kMaxMoves];
+  const int n = generate(pos, moves, GenType::Captures);
+  bool found = false;
+  for (int i = 0; i < n && !found; ++i)
+    found = move_from(moves[i]) == victim && move_to(moves[i]) == attacker && pos.move_is_safe(moves[i]);
+  pos.set_side(mover);
+  return found;
+}
+
 // Kings are checked, not chased; a pawn counts only once across the river.
 bool is_target(PieceId victim, Square s) {
   const PieceType t = type_of_id(victim);
@@ -54,6 +68,10 @@ void threats_by(Position& p, Color c, Threats& out) {
     if (at == KING || at == PAWN) continue;  // exempt chasers
     if (!is_target(victim, move_to(m))) continue;
     if (!p.move_is_safe(m)) continue;  // the attacker may not take (pinned, or the kings would face)
+    // An attack on a piece that can take the attacker back at once (two
+    // cannons over one screen, two rooks on an open line) offers an exchange
+    // (兑): not a chase. A horse or cannon never stands so against a rook.
+    if (hits_back(p, move_to(m), move_from(m))) continue;
     bool counts = vt == ROOK && (at == HORSE || at == CANNON);
     if (!counts) {
       p.do_move(m);

@@ -3,8 +3,10 @@
 // the attacker could legally take and the victim is not truly protected (no
 // legal recapture after the capture: a pinned protector or a cannon that loses
 // its screen does not protect), or when a horse or cannon attacks a rook
-// (protected or not). Kings and pawns may chase freely; a king is never
-// chased (that is check) and a pawn only once it has crossed the river.
+// (protected or not). An attack on a piece that can take the attacker back at
+// once is an offer to exchange (兑), not a chase. Kings and pawns may chase
+// freely; a king is never chased (that is check) and a pawn only once it has
+// crossed the river.
 #pragma once
 #include <vector>
 

@@ -103,3 +103,16 @@ TEST(Chase, StretchJudgedInPlaceMatchesTheCopyAndRestoresTheBoard) {
     for (int s = 0; s < 256; ++s) EXPECT_EQ(p.piece_at(s), before.piece_at(s)) << c.fen << " square " << s;
   }
 }
+
+TEST(Chase, AnAttackOnAPieceThatCanTakeBackIsAnExchangeOffer) {
+  // Two cannons over one screen attack each other: 兑, not 捉.
+  EXPECT_TRUE(chased("4k4/9/2c6/9/2PP5/9/3C5/9/9/5K3 w - - 0 1", "d3c3").empty());
+  // A rook attacking a rook on an open line; a horse a horse that can jump back.
+  EXPECT_TRUE(chased("4k4/9/2r6/9/9/9/9/9/8R/3K5 w - - 0 1", "i1c1").empty());
+  EXPECT_TRUE(chased("4k4/9/9/9/6n2/9/9/9/4N4/3K5 w - - 0 1", "e1f3").empty());
+  // The same horse attack where the black horse's leg is blocked: it cannot
+  // answer, so the attack is a chase.
+  EXPECT_EQ(chased("4k4/9/9/9/6n2/6p2/9/9/4N4/3K5 w - - 0 1", "e1f3"), std::vector<std::string>{"g5"});
+  // A victim that could take back only by exposing its king (pinned) cannot: a chase.
+  EXPECT_EQ(chased("4k4/9/4r4/9/9/9/9/9/4R4/R2K5 w - - 0 1", "a0a7"), std::vector<std::string>{"e7"});
+}
