@@ -21,6 +21,10 @@ for s in 16 24 32 48 64 128 256 512; do
   [[ -f "$f" ]] || fail "no ${s}px icon"
   [[ "$(head -c 24 "$f" | tail -c 8 | od -An -tu4 --endian=big | tr -s ' ')" == " $s $s" ]] || fail "${s}px icon has the wrong size"
 done
+# The validators are part of the check: missing, they must fail it, not skip it.
+for tool in desktop-file-validate appstreamcli groff; do
+  command -v "$tool" >/dev/null || fail "$tool is missing (.ci/setup installs it)"
+done
 desktop-file-validate "$p/share/applications/xiangqi.desktop" || fail "desktop entry does not validate"
 appstreamcli validate --no-net --pedantic "$p/share/metainfo/io.github.xiangqi.metainfo.xml" >"$tmp/as.log" 2>&1 ||
   { cat "$tmp/as.log"; grep -q '^E:' "$tmp/as.log" && fail "AppStream metadata has errors"; }

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every case of judge_cases.tsv through `xiangqi-engine judge` and
 # compares the verdict line; also checks the exit codes for bad input.
-set -u
+set -u -o pipefail
 engine="$1"
 cases="$2"
 fails=0
@@ -10,11 +10,13 @@ while IFS=$'\t' read -r expected fen moves; do
   [[ -z "$expected" || "$expected" == \#* ]] && continue
   count=$((count + 1))
   # shellcheck disable=SC2086
-  got="$("$engine" judge $fen $moves 2>&1 | tail -n 1)"
-  if [[ "$got" != "$expected" ]]; then
+  out="$("$engine" judge $fen $moves 2>&1)"
+  rc=$?  # a crash or a refusal fails the case even when its last line looks right
+  got="$(tail -n 1 <<<"$out")"
+  if [[ $rc -ne 0 || "$got" != "$expected" ]]; then
     echo "FAIL: judge $fen $moves"
     echo "  expected: $expected"
-    echo "  got:      $got"
+    echo "  got:      $got (exit $rc)"
     fails=$((fails + 1))
   fi
 done < "$cases"

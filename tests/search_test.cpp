@@ -232,41 +232,63 @@ xq::SearchResult search_nodes(const char* fen, uint64_t nodes, xq::SearchInfo& l
 
 }  // namespace
 
+// The two tests below stop a search at a series of node budgets rather than
+// one: a pruning change moves where an iteration's events fall, and a test
+// pinned to one budget (or one depth) would then say nothing. Each budget's
+// report must hold together; somewhere in the range the event must be seen.
+bool legal_line(const char* fen, const std::vector<xq::Move>& pv) {
+  xq::Position p = pos_from(fen);
+  for (xq::Move m : pv) {
+    if (!xq::is_legal(p, m)) return false;
+    p.do_move(m);
+  }
+  return true;
+}
+
 TEST(Search, AMateFoundHalfwayThroughAnIterationIsReported) {
-  // From tests/mates.tsv: black mates in five. Depth 10 scores d4d3 about
-  // +16; in depth 11 d4d3 is proven a mate in five within some 60,000 nodes,
-  // and proving that no other move mates sooner takes the iteration to about
-  // 196,000. Stopped at 150,000 nodes, the move played is the mate and so
-  // must be the score and the line reported.
-  xq::SearchInfo last;
-  const xq::SearchResult r = search_nodes("3c5/4ak3/4b4/9/9/r2p5/4c4/3AB4/9/2RK1AB2 b - - 13 76", 150000, last);
-  EXPECT_EQ(r.depth, 10);  // the last complete iteration
-  EXPECT_EQ(xq::move_to_iccs(r.best), "d4d3");
-  EXPECT_EQ(xq::mate_in_moves(r.score), 5) << "score " << r.score;
-  EXPECT_EQ(last.depth, 11);
-  EXPECT_EQ(last.score, r.score);
-  EXPECT_FALSE(last.lower_bound) << "searched with the window open above";
-  ASSERT_FALSE(last.pv.empty());
-  EXPECT_EQ(last.pv[0], r.best);
-  EXPECT_EQ(int(last.pv.size()), 9);  // the mating line, to the mate
-  ASSERT_GT(last.pv.size(), 1u);
-  EXPECT_EQ(last.pv[1], r.ponder);
+  // From tests/mates.tsv: black mates in five with d4d3. An iteration that
+  // proves the mate takes far longer to finish than to find it: stopped in
+  // between, the move played is the mate, and so must the score and line be.
+  const char* fen = "3c5/4ak3/4b4/9/9/r2p5/4c4/3AB4/9/2RK1AB2 b - - 13 76";
+  int partial_mates = 0;
+  for (uint64_t nodes = 30000; nodes <= 300000; nodes += 15000) {
+    xq::SearchInfo last;
+    const xq::SearchResult r = search_nodes(fen, nodes, last);
+    ASSERT_FALSE(last.pv.empty()) << nodes;
+    EXPECT_TRUE(legal_line(fen, last.pv)) << nodes;
+    EXPECT_EQ(last.pv[0], r.best) << nodes << ": the move played is the line reported";
+    EXPECT_EQ(last.score, r.score) << nodes;
+    EXPECT_GE(last.depth, r.depth) << nodes;
+    // A mate found partway through an iteration, with the window open above
+    // (a bound would be a fail high, the other test's event).
+    if (last.depth > r.depth && xq::mate_in_moves(r.score) > 0 && !last.lower_bound) {
+      EXPECT_LE(int(last.pv.size()), 2 * xq::mate_in_moves(r.score) - 1) << nodes << ": the line ends in the mate";
+      if (last.pv.size() > 1) EXPECT_EQ(last.pv[1], r.ponder) << nodes;
+      if (xq::move_to_iccs(r.best) == "d4d3" && xq::mate_in_moves(r.score) <= 5) ++partial_mates;
+    }
+  }
+  EXPECT_GT(partial_mates, 0) << "no budget stopped a search between finding the mate in 5 and finishing its iteration";
 }
 
 TEST(Search, AStopAfterAFailHighReportsALowerBound) {
-  // From tests/mates.tsv: at depth 11 d0d4 first beats the aspiration
-  // window's top (+1634 at some 57,000 nodes), and the search again with the
-  // window raised takes until about 112,000. Stopped between, d0d4 is played
-  // for at least +1634, which is all the deeper search has shown.
-  xq::SearchInfo last;
-  const xq::SearchResult r = search_nodes("2b1k4/4a2C1/4b1n2/p8/2P1P3P/6B2/Pr7/4BA3/2n6/3c1K3 b - - 1 44", 85000, last);
-  EXPECT_EQ(r.depth, 10);
-  EXPECT_EQ(last.depth, 11);
-  EXPECT_TRUE(last.lower_bound);
-  EXPECT_EQ(last.score, r.score);
-  ASSERT_FALSE(last.pv.empty());
-  EXPECT_EQ(last.pv[0], r.best);
-  EXPECT_EQ(xq::move_to_iccs(r.best), "d0d4");
+  // From tests/mates.tsv: in a late iteration d0d4 beats the aspiration
+  // window's top, and the search again with the window raised takes a while.
+  // Stopped between, d0d4 is played for the bound, reported as a bound.
+  const char* fen = "2b1k4/4a2C1/4b1n2/p8/2P1P3P/6B2/Pr7/4BA3/2n6/3c1K3 b - - 1 44";
+  int bounds = 0;
+  for (uint64_t nodes = 30000; nodes <= 300000; nodes += 15000) {
+    xq::SearchInfo last;
+    const xq::SearchResult r = search_nodes(fen, nodes, last);
+    ASSERT_FALSE(last.pv.empty()) << nodes;
+    EXPECT_TRUE(legal_line(fen, last.pv)) << nodes;
+    EXPECT_EQ(last.pv[0], r.best) << nodes;
+    EXPECT_EQ(last.score, r.score) << nodes;
+    if (!last.lower_bound) continue;
+    ++bounds;
+    EXPECT_GT(last.depth, r.depth) << nodes << ": only a cut-short iteration reports a bound";
+    EXPECT_EQ(last.pv.size(), 1u) << nodes << ": a cut is no line";
+  }
+  EXPECT_GT(bounds, 0) << "no budget stopped a search between a fail high and its research";
 }
 
 TEST(Search, NodeLimitIsDeterministic) {

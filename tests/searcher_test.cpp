@@ -1,5 +1,6 @@
 // The searcher thread: returns at once, stops quickly, restarts safely, never
 // delivers a stale result. Also run under ThreadSanitizer by .ci/test.
+#include <future>
 #include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -47,8 +48,12 @@ TEST(Searcher, RestartDropsTheOldResult) {
   xq::Position p = pos_from(xq::kStartFen);
   xq::Limits l;
   l.infinite = true;
-  const uint64_t g1 = s.start(p, l);
-  std::this_thread::sleep_for(milliseconds(20));
+  std::promise<void> searching;
+  std::atomic<bool> told{false};
+  const uint64_t g1 = s.start(p, l, {}, [&](const xq::SearchInfo&) {
+    if (!told.exchange(true)) searching.set_value();
+  });
+  ASSERT_EQ(searching.get_future().wait_for(seconds(60)), std::future_status::ready);  // it has a line to drop
   xq::Position q = pos_from("4k4/9/9/9/9/9/9/9/9/3K4R w - - 0 1");
   xq::Limits d;
   d.depth = 4;
@@ -128,7 +133,11 @@ TEST(Searcher, PonderWaitsForPonderhitThenPlaysOnItsLimits) {
     std::unique_lock<std::mutex> lock(m);
     ASSERT_TRUE(cv.wait_for(lock, seconds(60), [&] { return depth_seen >= 2; }));
   }
-  std::this_thread::sleep_for(milliseconds(20));
+  // Its last depth done, the search either waits (right) or has ended (wrong).
+  const auto waited = steady_clock::now();
+  while (!s.waiting_for_stop() && !s.done() && steady_clock::now() - waited < seconds(60))
+    std::this_thread::sleep_for(milliseconds(1));
+  EXPECT_TRUE(s.waiting_for_stop());
   EXPECT_FALSE(s.done()) << "a ponder search does not end before ponderhit or stop";
   s.ponderhit();
   const auto t0 = steady_clock::now();
