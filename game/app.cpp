@@ -58,37 +58,8 @@ class SdlDesktop : public Desktop {
   FileDialog dialog_;
 };
 
-Key key_from(SDL_Keycode k) {
-  switch (k) {
-    case SDLK_f: return Key::F;
-    case SDLK_n: return Key::N;
-    case SDLK_u: return Key::U;
-    case SDLK_r: return Key::R;
-    case SDLK_h: return Key::H;
-    case SDLK_m: return Key::M;
-    case SDLK_a: return Key::A;
-    case SDLK_d: return Key::D;
-    case SDLK_e: return Key::E;
-    case SDLK_z: return Key::Z;
-    case SDLK_y: return Key::Y;
-    case SDLK_c: return Key::C;
-    case SDLK_v: return Key::V;
-    case SDLK_s: return Key::S;
-    case SDLK_o: return Key::O;
-    case SDLK_DELETE: return Key::Delete;
-    case SDLK_1: return Key::Digit1;
-    case SDLK_2: return Key::Digit2;
-    case SDLK_3: return Key::Digit3;
-    case SDLK_4: return Key::Digit4;
-    case SDLK_LEFT: return Key::Left;
-    case SDLK_RIGHT: return Key::Right;
-    case SDLK_HOME: return Key::Home;
-    case SDLK_END: return Key::End;
-    case SDLK_ESCAPE: return Key::Escape;
-    case SDLK_F1: case SDLK_SLASH: case SDLK_QUESTION: return Key::Help;
-    default: return Key::None;
-  }
-}
+// The key table itself is SDL-free (keys.cpp), by the names SDL gives keys.
+Key key_from(SDL_Keycode k) { return key_named(SDL_GetKeyName(k)); }
 
 StartOptions start_options(const AppOptions& o) {
   StartOptions s;
@@ -213,6 +184,21 @@ void inject_clicks(const AppOptions& o, int frame, SDL_Window* win) {
   }
 }
 
+// Injected keys go in as SDL key events by SDL's own name for the key, so the
+// shell's table is what they pass through, as a real key press does.
+void inject_keys(const AppOptions& o, int frame, SDL_Window* win) {
+  for (const auto& k : o.keys) {
+    if (k.frame != frame) continue;
+    SDL_Event e{};
+    e.type = SDL_KEYDOWN;
+    e.key.state = SDL_PRESSED;
+    e.key.keysym.sym = SDL_GetKeyFromName(k.name.c_str());
+    e.key.keysym.scancode = SDL_GetScancodeFromKey(e.key.keysym.sym);
+    e.key.windowID = SDL_GetWindowID(win);
+    SDL_PushEvent(&e);
+  }
+}
+
 // Turns the pending SDL events into app-model calls; false when the window closes.
 bool handle_events(AppModel& m, float rx, float ry) {
   bool running = true;
@@ -258,6 +244,7 @@ void main_loop(AppModel& m, const AppOptions& o, SDL_Window* win, SDL_Renderer* 
   int frame = 0;
   for (bool running = true; running;) {
     inject_clicks(o, frame, win);
+    inject_keys(o, frame, win);
     int ww, wh, ow, oh;
     SDL_GetWindowSize(win, &ww, &wh);
     SDL_GetRendererOutputSize(r, &ow, &oh);
@@ -324,6 +311,18 @@ int run_window(AppModel& m, const AppOptions& o) {
 namespace {
 
 // --click FRAME:X:Y (window coordinates), repeatable.
+bool parse_key(const char* v, AppOptions& o, std::string* error) {
+  AppOptions::KeyPress k{};
+  int used = 0;
+  if (std::sscanf(v, "%d:%n", &k.frame, &used) != 1 || used == 0 || !v[used]) {
+    if (error) *error = std::string("--key wants FRAME:NAME (an SDL key name such as L or Left), got '") + v + "'";
+    return false;
+  }
+  k.name = v + used;
+  o.keys.push_back(k);
+  return true;
+}
+
 bool parse_click(const char* v, AppOptions& o, std::string* error) {
   AppOptions::Click c{};
   if (std::sscanf(v, "%d:%d:%d", &c.frame, &c.x, &c.y) != 3) {
@@ -427,6 +426,8 @@ bool parse_args(int argc, char** argv, AppOptions& o, std::string* error) {
     else if (a == "--height") { if (!number(o.height)) return false; }
     else if (a == "--click") {
       if (!(v = need(i, "--click")) || !parse_click(v, o, error)) return false;
+    } else if (a == "--key") {
+      if (!(v = need(i, "--key")) || !parse_key(v, o, error)) return false;
     } else if (a == "--help" || a == "-h") {
       if (error) *error = "help";
       return false;
@@ -467,6 +468,7 @@ int run_app(const AppOptions& o) {
     std::string moves;
     for (Move mv : m.controller().game().moves()) moves.append(" ").append(move_to_iccs(mv));
     std::printf("moves%s\n", moves.c_str());
+    std::printf("language %s\n", language_code(m.ui().language));
   }
   return rc;
 }

@@ -46,6 +46,11 @@ struct AppOptions {
     int x, y;
   };
   std::vector<Click> clicks;  // injected clicks (window coordinates), for tests
+  struct KeyPress {
+    int frame;
+    std::string name;  // an SDL key name: "L", "Left", "F1"
+  };
+  std::vector<KeyPress> keys;  // injected key presses, for tests: through SDL's own key table
 };
 
 // Parses argv; on error returns false with a message.

@@ -15,6 +15,7 @@
 #include "board_view.h"
 #include "controller.h"
 #include "editor.h"
+#include "keys.h"
 #include "file_dialog.h"
 #include "puzzles.h"
 #include "review_job.h"
@@ -42,8 +43,6 @@ class Desktop {
 };
 
 // Keys the game answers, independent of SDL's key codes.
-enum class Key { None, F, N, U, R, H, M, A, D, L, E, Z, Y, C, V, S, O, Digit1, Digit2, Digit3, Digit4,
-                 Left, Right, Home, End, Escape, Help, Delete };
 
 // How the program was started (the command line's say in the model).
 struct StartOptions {

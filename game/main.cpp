@@ -22,6 +22,7 @@ static const char* kUsage =
     "                              one frame offscreen (--review: after a game review; --think: after\n"
     "                              MS of play or analysis)\n"
     "  --demo [--movetime MS] [--max-frames N] [--frame-stats]   computer against computer\n"
+    "  --key FRAME:NAME            (tests) press a key by its SDL name (L, Left, F1) at that frame\n"
     "  --until-ply N               (tests) leave once the game has N moves; --max-frames bounds the wait\n"
     "  --config-dir DIR  --resume ask|yes|no  --print-state  --click FRAME:X:Y  --no-vsync\n";
 

@@ -99,4 +99,9 @@ printf '[Event "x"]\n\n1. h2e2 h9g7 *\n' > "$tmp/games/my game.pgn"
 out="$(cd "$tmp/games" && "$game" --config-dir "$tmp/c6" --resume no --no-book --mode two --max-frames 2000 --until-ply 2 --print-state \
   --load "my game.pgn")"
 grep -q '^moves h2e2 h9g7$' <<<"$out" || fail "--load of a relative path did not open it: $out"
+# 7. Keys go through the window's own key table (SDL's names): the help's L
+# changes the language, F1 opens the help and a click closes it.
+out="$("$game" --config-dir "$tmp/c7" --resume no --no-book --mode two --lang zh --max-frames 30 --print-state \
+  --key 5:L --key 10:Left)"
+grep -q '^language en$' <<<"$out" || fail "the L key did not change the language: $out"
 echo "1 passed, 0 failed"
