@@ -224,6 +224,7 @@ void AppModel::open_puzzle(int index) {
   controller_.new_game(p.fen);
   set_mode(controller_.game().side_to_move() == RED ? Mode::HumanRed : Mode::HumanBlack);
   puzzle_done_ = false;
+  ui_.puzzle_open = true;
 }
 
 // Said once per attempt: a mate within the stated moves solves it (and is
@@ -261,6 +262,8 @@ bool AppModel::puzzle_action(Action a) {
       flash(say(Phrase::NoPuzzles));
       return true;
     }
+    if (ui_.puzzle < 0)  // the game (and side, and board) to come back to
+      before_puzzles_ = GameToResume{game_pgn({}), controller_.mode(), ui_.flipped};
     int first = 0;  // the first one not yet solved
     while (first < int(puzzles_.size()) && solved_.count(first)) ++first;
     open_puzzle(first);
@@ -272,15 +275,27 @@ bool AppModel::puzzle_action(Action a) {
     case Action::PuzzlePrev: open_puzzle(ui_.puzzle - 1); return true;
     case Action::PuzzleNext: open_puzzle(ui_.puzzle + 1); return true;
     case Action::PuzzleRetry: open_puzzle(ui_.puzzle); return true;
-    case Action::PuzzleExit:
+    case Action::PuzzleExit: {
       ui_.puzzle = -1;
+      ui_.puzzle_open = false;
       controller_.new_game();
       controller_.set_time_control(parse_clock_option(settings_.clock).value_or(TimeControl{}));  // puzzles have none
+      PgnGame pg;
+      if (before_puzzles_ && read_pgn(before_puzzles_->pgn, pg, nullptr) &&
+          controller_.load_game(pg.fen, pg.moves, nullptr)) {  // back to the game left for the puzzles
+        restore_clocks(pg);
+        set_mode(before_puzzles_->mode);
+        ui_.flipped = before_puzzles_->flipped;
+      }
+      before_puzzles_.reset();
       return true;
+    }
     case Action::NewGame: case Action::ModeRed: case Action::ModeBlack: case Action::ModeTwo: case Action::ModeDemo:
     case Action::HandicapOne: case Action::HandicapTwo: case Action::HandicapNine: case Action::EditBoard:
     case Action::Load: case Action::PasteFen:
       ui_.puzzle = -1;  // another game leaves the puzzles
+      ui_.puzzle_open = false;
+      before_puzzles_.reset();
       return false;
     default: return false;
   }
@@ -388,7 +403,8 @@ void AppModel::click(float px, float py) {
       if (auto s = view_.square_at(px, py)) edit_click(*s);
       return;
     }
-    if (ui_.puzzle >= 0 && controller_.game_over() && controller_.review_ply() < 0) {
+    // A puzzle that is over (solved, lost, or out of moves): a click goes on.
+    if (ui_.puzzle >= 0 && puzzle_done_ && controller_.review_ply() < 0) {
       open_puzzle(solved_.count(ui_.puzzle) ? ui_.puzzle + 1 : ui_.puzzle);  // next when solved, else again
       return;
     }
@@ -481,7 +497,8 @@ void AppModel::update(int64_t now_ms) {
   poll_engine();
   poll_file_dialog();
   poll_open_file();
-  controller_.set_analysis(ui_.analysis && !editor_);
+  ui_.puzzle_open = ui_.puzzle >= 0 && !puzzle_done_;  // the analysis would give the answer away
+  controller_.set_analysis(ui_.analysis && !editor_ && !ui_.puzzle_open);
   // While an engine opens the computer waits, so the engine meant to play
   // does; the clocks go on (a flag can fall while a slow engine starts).
   controller_.hold_computer(pending_engine_.valid());
@@ -495,6 +512,7 @@ void AppModel::update(int64_t now_ms) {
   }
   poll_review();
   check_puzzle();
+  ui_.puzzle_open = ui_.puzzle >= 0 && !puzzle_done_;
   autosave();
 }
 

@@ -182,6 +182,12 @@ class AppModel {
   std::vector<Puzzle> puzzles_;
   std::set<int> solved_;
   bool puzzle_done_ = false;       // the current puzzle's outcome has been said
+  struct GameToResume {
+    std::string pgn;  // the record with its clock readings
+    Mode mode;
+    bool flipped;
+  };
+  std::optional<GameToResume> before_puzzles_;  // the game the player left for the puzzles
   ViewModelCache cache_;
   EngineOpener opener_;
   struct OpenedEngine {

@@ -107,6 +107,7 @@ void Controller::stop_analysis() {
   if (!analysing_) return;
   active_->cancel();
   analysing_ = false;
+  analysis_shown_ = false;  // its lines were of a position no longer on show
   ++view_revision_;
 }
 
@@ -136,6 +137,7 @@ void Controller::update_analysis() {
   active_ = &analysis_engine();
   analysis_root_ = pos;
   active_->start(pos, limits, so);
+  analysis_shown_ = true;
   analysing_ = true;
   ++view_revision_;
 }
@@ -185,6 +187,7 @@ void Controller::restore_clocks(const TimeControl& tc, const std::vector<std::st
 
 void Controller::cancel_search() {
   ++view_revision_;
+  analysis_shown_ = false;
   active_->cancel();
   analysing_ = false;
   analysis_key_ = 0;
@@ -460,6 +463,7 @@ void Controller::request_hint() {
   analysis_root_ = game_.position();
   active_ = searcher_.get();  // hints come from the built-in engine: quick and always there
   search_generation_ = active_->start(game_.position(), limits);
+  analysis_shown_ = true;
   searching_ = true;
   hint_search_ = true;
   hint_ = kNoMove;
@@ -515,6 +519,7 @@ void Controller::start_search_if_needed() {
   analysis_root_ = game_.position();
   active_ = &player_engine(side);
   search_generation_ = active_->start(game_.position(), limits, so);
+  analysis_shown_ = true;
   searching_ = true;
   hint_search_ = false;
   ++view_revision_;

@@ -155,7 +155,9 @@ class Controller {
   Move hint() const { return hint_; }
   bool thinking() const { return searching_ && !hint_search_; }
   bool hinting() const { return searching_ && hint_search_; }
-  SearchInfo analysis() const { return active_->info(); }
+  // The latest search's report, while it belongs to the game on show: a new
+  // game, a loaded one or any reset of the search hides it until the next one.
+  SearchInfo analysis() const { return analysis_shown_ ? active_->info() : SearchInfo{}; }
   // The computer's search has finished and its move waits to be played.
   bool search_result_ready() const { return searching_ && active_->done(); }
   // The position the latest search started from (its PV and score belong to it).
@@ -234,6 +236,7 @@ class Controller {
   std::vector<SoundId> sounds_;
   bool searching_ = false;
   bool hold_computer_ = false;
+  bool analysis_shown_ = false;  // the search's report belongs to what is on show
   bool hint_search_ = false;
   uint64_t search_generation_ = 0;
   Move hint_ = kNoMove;

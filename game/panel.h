@@ -38,6 +38,7 @@ struct UiState {
   uint64_t edit_revision = 0;  // bumped by every change in the position editor
   int puzzle = -1;             // the puzzle being played (-1: none)
   std::string puzzle_line;     // its status line
+  bool puzzle_open = false;    // a puzzle is being solved: the analysis (the answer) is hidden
   int scroll = 0;     // first round shown in the move list
   bool follow = true; // keep the newest move in view
   std::string message;
@@ -77,6 +78,7 @@ constexpr float kRowH = 20, kStatusY = 240, kAnalysisY = 266;
 Rect move_list_rect(bool panel_below, bool graph = false);
 Rect graph_rect(bool panel_below);
 inline bool shows_graph(const UiState& ui) { return !ui.review.empty(); }
+inline bool shows_analysis(const UiState& ui) { return ui.analysis && !ui.puzzle_open; }
 // The clock row: red's face, black's face, then the time-control button.
 Rect clock_row_rect(bool panel_below);
 Rect clock_face_rect(bool panel_below, Color c);

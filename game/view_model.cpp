@@ -93,9 +93,12 @@ void analysis_part(const Controller& c, const UiState& ui, ViewModel& vm) {
   Position pos = c.analysis_root();
   const int score = info.score * (pos.side() == view ? 1 : -1);
   const std::string depth = std::to_string(info.depth);
-  if (is_mate_score(score))
+  if (is_mate_score(score)) {  // who mates, by name: "mate in 4" alone left it to guess
+    const Color mater = score > 0 ? view : ~view;
+    const std::string who = l == Language::English ? (mater == RED ? "Red" : "Black") : (mater == RED ? "红方" : "黑方");
     vm.analysis.push_back(say(l, score > 0 ? Phrase::DepthMate : Phrase::DepthMated,
-                              {depth, std::to_string(std::abs(mate_in_moves(score)))}));
+                              {depth, who, std::to_string(std::abs(mate_in_moves(score)))}));
+  }
   else
     vm.analysis.push_back(say(l, Phrase::DepthScore, {depth, std::string(score > 0 ? "+" : "").append(std::to_string(score))}));
   // Chinese counts in 万 (10,000), English in thousands.
@@ -220,7 +223,7 @@ ViewModel build_view_model(const Controller& c, const UiState& ui, std::optional
     vm.message_until_ms = c.refusal_until_ms();
   }
   vm.busy = c.thinking() || c.hinting();
-  if (ui.analysis) analysis_part(c, ui, vm);
+  if (shows_analysis(ui)) analysis_part(c, ui, vm);
   review_part(c, ui, vm);
   move_list_part(c, ui, vm);
   vm.dialog = std::move(dialog);
@@ -239,13 +242,13 @@ const ViewModel& ViewModelCache::get(const Controller& c, const UiState& ui, con
                                      const Editor* editor) {
   Key k;
   k.view_revision = c.view_revision();
-  if (ui.analysis) {
+  if (shows_analysis(ui)) {
     const SearchInfo info = c.analysis();
     k.depth = info.depth;
     k.nodes = info.nodes;
   }
   k.sound = ui.sound;
-  k.analysis = ui.analysis;
+  k.analysis = shows_analysis(ui);
   k.iccs = ui.iccs;
   k.panel_below = ui.panel_below;
   k.help = ui.help;

@@ -768,3 +768,55 @@ TEST(AppModel, EveryKeyTheHelpListsReachesTheModel) {
   f.m.key(xq::key_named("L"), false);
   EXPECT_EQ(f.m.ui().language, xq::Language::English);
 }
+
+TEST(AppModel, APuzzleHidesTheAnalysisAndAClickAfterItsEndStartsItAgain) {
+  Fixture f;
+  xq::StartOptions o;
+  o.puzzles = "3k5/R8/9/9/9/9/9/9/9/4K3R w - - 0 1\tmate\t2\t两步杀\tMate in 2\n";
+  o.resume = "no";
+  ASSERT_TRUE(f.start(o));
+  ASSERT_TRUE(f.m.ui().analysis) << "analysis is on, as by default";
+  f.m.act(Action::Puzzles);
+  f.click_square("a8");
+  f.click_square("a7");  // not the mate: the computer answers, one move is left
+  ASSERT_TRUE(f.wait_until([&] { return f.m.controller().game().ply() == 2; }));
+  f.m.update(real_ms());
+  EXPECT_GT(f.m.controller().analysis().depth, 0) << "the computer's search has its line";
+  EXPECT_TRUE(f.m.view_model().analysis.empty()) << "but a puzzle in play does not show it: it is the answer";
+  // The last move is not a mate either: out of moves, the puzzle has failed.
+  f.click_square("a7");
+  f.click_square("b7");
+  ASSERT_TRUE(f.wait_until([&] { return !f.m.message().empty(); }));
+  EXPECT_FALSE(f.m.controller().game_over()) << "failed by the move count, not by the result";
+  EXPECT_FALSE(f.m.view_model().analysis.empty()) << "once it is over, the analysis may say what was missed";
+  f.click_square("e4");  // a click on the board after the end: the same puzzle again, from its start
+  EXPECT_EQ(f.m.ui().puzzle, 0);
+  EXPECT_EQ(f.m.controller().game().ply(), 0);
+  EXPECT_EQ(f.m.controller().game().fen(), "3k5/R8/9/9/9/9/9/9/9/4K3R w - - 0 1");
+  // Leaving the puzzles: the new game shows none of the puzzle's lines.
+  f.m.act(Action::PuzzleExit);
+  f.m.update(real_ms());
+  EXPECT_TRUE(f.m.view_model().analysis.empty());
+}
+
+TEST(AppModel, LeavingThePuzzlesComesBackToTheGameLeft) {
+  Fixture f;
+  xq::StartOptions o;
+  o.puzzles = "3k5/9/9/9/9/9/9/9/r8/4K4 b - - 0 1\tmate\t1\t黑先\tBlack to mate\n";
+  o.resume = "no";
+  o.mode = "two";
+  ASSERT_TRUE(f.start(o));
+  f.click_square("h2");
+  f.click_square("e2");
+  f.click_square("h9");
+  f.click_square("g7");
+  ASSERT_EQ(f.moves(), "h2e2 h9g7");
+  f.m.act(Action::Puzzles);  // a black-to-move puzzle: played as black, the board turned
+  EXPECT_EQ(f.m.controller().mode(), xq::Mode::HumanBlack);
+  EXPECT_TRUE(f.m.ui().flipped);
+  f.m.act(Action::PuzzleExit);
+  EXPECT_EQ(f.moves(), "h2e2 h9g7") << "the game left is back";
+  EXPECT_EQ(f.m.controller().mode(), xq::Mode::TwoPlayers) << "with its sides";
+  EXPECT_FALSE(f.m.ui().flipped) << "and its board";
+  EXPECT_EQ(f.m.ui().puzzle, -1);
+}
