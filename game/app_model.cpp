@@ -167,6 +167,13 @@ std::optional<Dialog> AppModel::dialog() const {
     d.buttons.push_back({Action::CloseList, say(Phrase::Cancel), {200, 130 + rows * 40 + 6, 120, 34}, true});
     return d;
   }
+  if (resign_asked_) {
+    Dialog d;
+    d.text = say(Phrase::ResignQuestion);
+    d.buttons = {{Action::ResignYes, say(Phrase::Resign), {130, 318, 110, 40}, true},
+                 {Action::ResignNo, say(Phrase::KeepPlaying), {280, 318, 110, 40}, true}};
+    return d;
+  }
   if (!resume_offer_) return std::nullopt;
   Dialog d;
   d.text = say(Phrase::ResumeQuestion, {std::to_string(resume_game_.moves.size())});
@@ -378,7 +385,14 @@ void AppModel::act(Action a, int arg) {
       return;
     case Action::RemoveEngine: remove_engine(); return;
     case Action::OfferDraw: c.offer_draw(); return;
-    case Action::Resign: c.resign(); return;
+    case Action::Resign:  // one click next to Draw? could end a game: it asks first
+      if (!c.game_over()) resign_asked_ = true;
+      return;
+    case Action::ResignYes:
+      resign_asked_ = false;
+      c.resign();
+      return;
+    case Action::ResignNo: resign_asked_ = false; return;
     case Action::ResumeYes: answer_resume(true); return;
     case Action::ResumeNo: answer_resume(false); return;
     case Action::None: return;
@@ -513,6 +527,7 @@ void AppModel::update(int64_t now_ms) {
   poll_review();
   check_puzzle();
   ui_.puzzle_open = ui_.puzzle >= 0 && !puzzle_done_;
+  ui_.puzzle_solved = ui_.puzzle >= 0 && solved_.count(ui_.puzzle);
   autosave();
 }
 

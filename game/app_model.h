@@ -187,7 +187,8 @@ class AppModel {
     Mode mode;
     bool flipped;
   };
-  std::optional<GameToResume> before_puzzles_;  // the game the player left for the puzzles
+  std::optional<GameToResume> before_puzzles_;
+  bool resign_asked_ = false;  // the resign question is up  // the game the player left for the puzzles
   ViewModelCache cache_;
   EngineOpener opener_;
   struct OpenedEngine {

@@ -25,7 +25,7 @@ enum class Phrase {
   // The analysis lines.
   DepthScore, DepthMate, DepthMated, NodesSpeed,
   // The resume question.
-  ResumeQuestion, ResumeYes,
+  ResumeQuestion, ResumeYes, ResignQuestion, KeepPlaying, BannerNewGame, BannerPuzzleNext, BannerPuzzleAgain,
   // Passing messages.
   Resumed, CannotResume, CannotOpen, Opened, Saved, NoSavedGame, CannotRead, Pasted, TheClipboard,
   NotAPosition, Copied,

@@ -19,6 +19,8 @@ enum class Action {
   Save, Load, CopyFen, PasteFen, HandicapOne, HandicapTwo, HandicapNine, ResumeYes, ResumeNo,
   OfferDraw, Resign, Language, Clock, Help, Puzzles, PuzzlePrev, PuzzleNext, PuzzleRetry, PuzzleExit,
   Engine, Review, AddEngine, RemoveEngine,
+  // Resign asks first: yes resigns, no keeps playing.
+  ResignYes, ResignNo,
   // The in-game list of saved games (no desktop file chooser): open one (arg: its row), or close.
   OpenSaved, CloseList,
   // The position editor: open it, pick a piece (the button's arg: 0-6 red K A E H R C P,
@@ -39,6 +41,7 @@ struct UiState {
   int puzzle = -1;             // the puzzle being played (-1: none)
   std::string puzzle_line;     // its status line
   bool puzzle_open = false;    // a puzzle is being solved: the analysis (the answer) is hidden
+  bool puzzle_solved = false;  // the puzzle on show has been solved
   int scroll = 0;     // first round shown in the move list
   bool follow = true; // keep the newest move in view
   std::string message;

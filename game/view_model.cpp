@@ -44,7 +44,12 @@ void board_part(const Controller& c, const UiState& ui, ViewModel& vm) {
   }
   vm.banner = c.banner();
   vm.outcome = c.game().verdict().outcome;
-  if (!vm.banner.empty()) vm.banner_note = phrase(Phrase::BannerNote, ui.language);
+  if (!vm.banner.empty()) {  // one instruction, the one that is true here
+    if (ui.puzzle >= 0)
+      vm.banner_note = phrase(ui.puzzle_solved ? Phrase::BannerPuzzleNext : Phrase::BannerPuzzleAgain, ui.language);
+    else
+      vm.banner_note = phrase(c.game().can_undo() ? Phrase::BannerNote : Phrase::BannerNewGame, ui.language);
+  }
 }
 
 std::string score_text(Language l, int score) {

@@ -301,6 +301,7 @@ TEST(AppModel, EnglishShowsEnglishWordsAndWxfMoves) {
   f.m.act(Action::CopyFen);
   EXPECT_EQ(f.m.message(), "Position copied");
   f.m.act(Action::Resign);
+  f.m.act(Action::ResignYes);
   EXPECT_EQ(f.m.view_model().banner, "Black wins (red resigns)");
   // Back to Chinese from the panel's button (or the L key); the settings keep it.
   f.m.act(Action::Language);
@@ -819,4 +820,48 @@ TEST(AppModel, LeavingThePuzzlesComesBackToTheGameLeft) {
   EXPECT_EQ(f.m.controller().mode(), xq::Mode::TwoPlayers) << "with its sides";
   EXPECT_FALSE(f.m.ui().flipped) << "and its board";
   EXPECT_EQ(f.m.ui().puzzle, -1);
+}
+
+TEST(AppModel, ResignAsksFirstAndTheBannerOffersOnlyWhatWorks) {
+  Fixture f;
+  xq::StartOptions o;
+  o.lang = "en";
+  o.resume = "no";
+  o.mode = "two";
+  ASSERT_TRUE(f.start(o));
+  f.m.act(Action::Resign);
+  ASSERT_TRUE(f.m.view_model().dialog.has_value()) << "one click on Resign does not end the game";
+  EXPECT_EQ(f.m.view_model().dialog->text, "Resign this game?");
+  EXPECT_FALSE(f.m.controller().game_over());
+  f.m.act(Action::ResignNo);
+  EXPECT_FALSE(f.m.view_model().dialog.has_value());
+  EXPECT_FALSE(f.m.controller().game_over());
+  f.m.act(Action::Resign);
+  f.m.act(Action::ResignYes);
+  ASSERT_TRUE(f.m.controller().game_over());
+  EXPECT_EQ(f.m.controller().game().verdict().reason, xq::Reason::Resignation);
+  EXPECT_EQ(f.m.view_model().banner_note, "Click the board for a new game") << "at move 0 undo can do nothing";
+  // With moves to take back, undo is offered.
+  f.m.act(Action::NewGame);
+  f.click_square("h2");
+  f.click_square("e2");
+  f.m.act(Action::Resign);
+  f.m.act(Action::ResignYes);
+  EXPECT_EQ(f.m.view_model().banner_note, "Click the board for a new game · Undo to play on");
+}
+
+TEST(AppModel, ASolvedPuzzlesBannerSaysWhatAClickDoes) {
+  Fixture f;
+  xq::StartOptions o;
+  o.lang = "en";
+  o.resume = "no";
+  o.puzzles = "3k5/R8/9/9/9/9/9/9/9/4K3R w - - 0 1\tmate\t1\t一步杀\tMate in 1\n";
+  ASSERT_TRUE(f.start(o));
+  f.m.act(Action::Puzzles);
+  f.click_square("i0");
+  f.click_square("i9");
+  f.m.update(real_ms());
+  ASSERT_TRUE(f.m.controller().game_over());
+  EXPECT_EQ(f.m.view_model().banner_note, "Click the board for the next puzzle");
+  EXPECT_NE(f.m.message().find("next one"), std::string::npos) << "the status says the same";
 }
