@@ -37,6 +37,11 @@ void AppModel::set_language(Language lang) {
   controller_.set_language(lang);
 }
 
+void AppModel::clear_message() {
+  ui_.message.clear();
+  ui_.message_until_ms = 0;
+}
+
 void AppModel::flash(const std::string& m) {
   ui_.message = m;
   ui_.message_until_ms = now_ms_ + 3000;
@@ -198,6 +203,7 @@ void AppModel::store_settings() {
 void AppModel::edit(Action a, int arg) {
   Editor& e = *editor_;
   ++ui_.edit_revision;
+  clear_message();  // an editor's complaint is about the step before: each step says its own
   switch (a) {
     case Action::EditTool: e.choose(edit_tool_piece(arg)); break;
     case Action::EditRedFirst: e.set_side(RED); break;
@@ -220,6 +226,7 @@ void AppModel::edit(Action a, int arg) {
 void AppModel::edit_click(Square s) {
   ++ui_.edit_revision;
   if (const auto refused = editor_->click(s)) flash(say(*refused));
+  else clear_message();  // a placement or removal that worked leaves no old complaint up
 }
 
 void AppModel::open_puzzle(int index) {

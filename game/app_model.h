@@ -154,6 +154,7 @@ class AppModel {
   void apply_engine_side();                     // settings_.engine_side to the controller and the button
   void next_engine();                           // the Engine button: the next engine or role  // 0: built-in; k: settings_.engines[k-1], opened off the frame thread
   void poll_engine();
+  void clear_message();
   void poll_open_file();
   void opened_file(const std::string& path, const OpenedFile& f);
   void save_with_chooser();

@@ -865,3 +865,28 @@ TEST(AppModel, ASolvedPuzzlesBannerSaysWhatAClickDoes) {
   EXPECT_EQ(f.m.view_model().banner_note, "Click the board for the next puzzle");
   EXPECT_NE(f.m.message().find("next one"), std::string::npos) << "the status says the same";
 }
+
+TEST(AppModel, ASetUpComplaintGoesWithTheStepItWasAbout) {
+  Fixture f;
+  xq::StartOptions o;
+  o.lang = "en";
+  o.resume = "no";
+  o.mode = "two";
+  ASSERT_TRUE(f.start(o));
+  f.m.act(Action::EditBoard);
+  f.m.act(Action::EditTool, 6);  // a red pawn: the set has its five on the board
+  f.click_square("e4");
+  EXPECT_EQ(f.m.message(), "There are no more of that piece");
+  f.click_square("e3");  // the pawn on e3 comes off: that worked, the complaint goes
+  EXPECT_EQ(f.m.message(), "");
+  f.click_square("e3");  // and back on
+  f.click_square("e4");
+  EXPECT_EQ(f.m.message(), "There are no more of that piece");
+  f.m.act(Action::EditCancel);
+  EXPECT_EQ(f.m.message(), "") << "the game does not inherit the editor's complaint";
+  f.m.act(Action::EditBoard);
+  f.m.act(Action::EditTool, 6);
+  f.click_square("e4");
+  f.m.act(Action::EditDone);
+  EXPECT_EQ(f.m.message(), "");
+}
