@@ -331,13 +331,14 @@ void Controller::click(Square s) {
   if (!apply_move(m)) refuse(m);
 }
 
-// Says why a move was refused when the rules, not the piece's way of moving, forbid it.
+// Says why a move was refused: the piece's way of moving, or the rules about the king.
 void Controller::refuse(Move m) {
   sounds_.push_back(SoundId::Illegal);
   ++view_revision_;
-  refusal_.reset();
-  if (!is_pseudo_legal(game_.position(), m)) return;
-  refusal_ = game_.position().in_check() ? Phrase::MustAnswerCheck : Phrase::ExposesKing;
+  // Without sound the buzz is lost: every refusal says why in the status.
+  refusal_ = !is_pseudo_legal(game_.position(), m) ? Phrase::CannotMoveThere
+             : game_.position().in_check()          ? Phrase::MustAnswerCheck
+                                                    : Phrase::ExposesKing;
   refusal_ms_ = now_ms_;
 }
 

@@ -51,6 +51,7 @@ constexpr Words kWords[] = {
     {Phrase::RedInCheck, "将军！红方应将", "Check! Red must answer it"},
     {Phrase::BlackInCheck, "将军！黑方应将", "Check! Black must answer it"},
     {Phrase::MustAnswerCheck, "必须应将", "You must answer the check"},
+    {Phrase::CannotMoveThere, "这个棋子走不到那里", "That piece cannot move there"},
     {Phrase::ExposesKing, "此着会让己方老将被将", "That would leave your king in check"},
     {Phrase::DrawDeclined, "电脑拒绝和棋", "The computer declines the draw"},
     {Phrase::BannerNote, "点击棋盘开始新局 · 悔棋可以继续", "Click the board for a new game · Undo to play on"},

@@ -19,7 +19,7 @@ enum class Phrase {
   // The status line.
   GameOver, Reviewing, Thinking, Hinting, RedToMove, BlackToMove, RedInCheck, BlackInCheck,
   // Why a move or an offer was refused.
-  MustAnswerCheck, ExposesKing, DrawDeclined,
+  MustAnswerCheck, CannotMoveThere, ExposesKing, DrawDeclined,
   // The result banner's second line.
   BannerNote,
   // The analysis lines.

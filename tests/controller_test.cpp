@@ -68,6 +68,12 @@ TEST(Controller, IllegalTargetChangesNothing) {
   c.take_sounds();
   c.click(sq("b4"));  // not a horse move
   EXPECT_EQ(c.take_sounds(), std::vector<SoundId>{SoundId::Illegal});
+  EXPECT_EQ(c.refusal(0), "这个棋子走不到那里") << "a sign without sound";
+  c.click(sq("a0"));
+  c.click(sq("a4"));  // the rook is blocked by its own pawn
+  EXPECT_EQ(c.refusal(0), "这个棋子走不到那里");
+  c.click(sq("b0"));
+  c.take_sounds();
   EXPECT_EQ(c.selected(), sq("b0"));
   EXPECT_EQ(c.game().ply(), 0);
   c.click(sq("h0"));  // another own piece reselects
@@ -360,8 +366,8 @@ TEST(Controller, CheckIsShownAndARefusedMoveIsExplained) {
   EXPECT_EQ(c.refusal(0), "必须应将");
   EXPECT_EQ(c.take_sounds(), (std::vector<SoundId>{SoundId::Select, SoundId::Illegal}));
   ASSERT_TRUE(c.selected()) << "the pawn stays in hand";
-  c.click(sq("a7"));  // not a pawn move at all: refused without a rules reason
-  EXPECT_EQ(c.refusal(0), "");
+  c.click(sq("a7"));  // not a pawn move at all: refused, and said so (the buzz may be off)
+  EXPECT_EQ(c.refusal(0), "这个棋子走不到那里");
 }
 
 TEST(Controller, AMoveThatExposesTheKingIsExplained) {
