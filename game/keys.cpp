@@ -28,7 +28,7 @@ std::vector<std::string> help_key_names(Language lang) {
   std::istringstream in(phrase(Phrase::HelpText, lang));
   std::string line;
   std::getline(in, line);  // the title
-  while (std::getline(in, line)) {
+  while (std::getline(in, line) && !line.empty()) {  // the keys end at the first blank line (the pieces follow)
     std::istringstream words(line);
     for (std::string w; words >> w;) {
       if (w.rfind("Ctrl+", 0) == 0) w = w.substr(5);

@@ -92,7 +92,14 @@ constexpr Words kWords[] = {
      "← → Home End  复盘着法        Esc  放下棋子、回到对局\n"
      "右键  放下棋子        滚轮  翻看着法列表\n"
      "把 PGN、XQF 棋谱或引擎程序拖进窗口即可打开或添加\n"
-     "F1 或 ?  打开、关闭本帮助",
+     "F1 或 ?  打开、关闭本帮助\n"
+     "\n"
+     "棋子（红 黑）\n"
+     "帥 將  帅：直走一步，不出九宫        仕 士  仕：斜走一步，不出九宫\n"
+     "相 象  相：斜走两步（田字），不过河，塞象眼不能走\n"
+     "傌 馬  马：直一步再斜一步（日字），蹩马腿不能走\n"
+     "俥 車  车：直线任意步        炮 砲  炮：走法同车，吃子须隔一子\n"
+     "兵 卒  兵：向前一步，过河后也可横走一步",
      "Keys\n"
      "N  new game        U or Ctrl+Z  undo        R or Ctrl+Y  redo\n"
      "F  turn the board        H  hint        M  sound        A  analysis\n"
@@ -103,7 +110,16 @@ constexpr Words kWords[] = {
      "← → Home End  step through the moves        Esc  put the piece down, back to the game\n"
      "Right click  put the piece down        Wheel  scroll the move list\n"
      "Drop a PGN or XQF game, or an engine program, on the window to open or add it\n"
-     "F1 or ?  show or hide this help"},
+     "F1 or ?  show or hide this help\n"
+     "\n"
+     "Pieces (red black), WXF letter\n"
+     "帥 將  King K: one point along a line, inside the palace\n"
+     "仕 士  Advisor A: one point diagonally, inside the palace\n"
+     "相 象  Elephant E: two points diagonally, not across the river nor over a piece\n"
+     "傌 馬  Horse H: one point along a line, then one diagonally out; a piece beside it blocks\n"
+     "俥 車  Chariot R: any distance along a line\n"
+     "炮 砲  Cannon C: moves as a chariot; captures by jumping exactly one piece\n"
+     "兵 卒  Soldier P: one point forward; across the river also one sideways"},
     {Phrase::EditBoard, "摆棋", "Set up"},
     {Phrase::HelpButton, "帮助", "Help"},
     {Phrase::EditRedMoves, "红先", "Red first"},
