@@ -279,8 +279,14 @@ void main_loop(AppModel& m, const AppOptions& o, SDL_Window* win, SDL_Renderer* 
 // Opens the window and its renderer, runs the loop, closes it all.
 int run_window(AppModel& m, const AppOptions& o) {
   const Settings& st = m.settings();
-  const int w = o.width ? o.width : st.width ? st.width : BoardView::kDefaultW;
-  const int h = o.height ? o.height : st.height ? st.height : BoardView::kDefaultH;
+  int w = o.width ? o.width : st.width ? st.width : BoardView::kDefaultW;
+  int h = o.height ? o.height : st.height ? st.height : BoardView::kDefaultH;
+  SDL_Rect usable{};
+  if (SDL_GetDisplayUsableBounds(0, &usable) == 0) {  // never taller or wider than the screen
+    const WindowSize fit = fit_window(w, h, usable.w, usable.h);
+    w = fit.w;
+    h = fit.h;
+  }
   const WindowPtr win(SDL_CreateWindow(m.view_model().title.c_str(), SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, w, h,
                                        SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI));
   if (!win) {
@@ -303,6 +309,11 @@ int run_window(AppModel& m, const AppOptions& o) {
   audio.init(assets);
   SDL_EventState(SDL_DROPFILE, SDL_ENABLE);
   main_loop(m, o, win.get(), r.get(), rend, audio);
+  if (o.print_state) {
+    int ww, wh;
+    SDL_GetWindowSize(win.get(), &ww, &wh);
+    std::printf("window %dx%d display %dx%d\n", ww, wh, usable.w, usable.h);
+  }
   return 0;
 }
 

@@ -41,4 +41,12 @@ std::optional<Square> BoardView::square_at(float x, float y) const {
   return make_square(f, r);
 }
 
+WindowSize fit_window(int w, int h, int usable_w, int usable_h) {
+  constexpr int kFrame = 48;              // a title bar and borders the usable area does not count
+  constexpr int kMinW = 400, kMinH = 300;  // the window's own minimum
+  if (usable_w > 0) w = std::min(w, std::max(kMinW, usable_w - kFrame / 2));
+  if (usable_h > 0) h = std::min(h, std::max(kMinH, usable_h - kFrame));
+  return {std::max(w, kMinW), std::max(h, kMinH)};
+}
+
 }  // namespace xq

@@ -47,4 +47,12 @@ class BoardView {
   bool below_ = false;
 };
 
+// A window size that fits a display's usable area (a size saved on a larger
+// monitor, or asked for on the command line): each side at most what is
+// usable less a margin for the title bar and frame, and at least the minimum.
+struct WindowSize {
+  int w, h;
+};
+WindowSize fit_window(int w, int h, int usable_w, int usable_h);
+
 }  // namespace xq

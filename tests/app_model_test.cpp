@@ -890,3 +890,13 @@ TEST(AppModel, ASetUpComplaintGoesWithTheStepItWasAbout) {
   f.m.act(Action::EditDone);
   EXPECT_EQ(f.m.message(), "");
 }
+
+TEST(BoardView, AWindowFitsTheDisplay) {
+  // A size saved on a bigger monitor, or asked for: inside the usable area, less the frame.
+  EXPECT_EQ(xq::fit_window(540, 960, 1280, 900).h, 852);
+  EXPECT_EQ(xq::fit_window(540, 960, 1280, 900).w, 540);
+  EXPECT_EQ(xq::fit_window(2400, 1600, 1920, 1040).w, 1896);
+  EXPECT_EQ(xq::fit_window(800, 616, 1920, 1040).h, 616) << "a size that fits is kept";
+  EXPECT_EQ(xq::fit_window(800, 616, 0, 0).w, 800) << "no display known: as asked";
+  EXPECT_EQ(xq::fit_window(100, 100, 320, 240).h, 300) << "never below the window's minimum";
+}

@@ -104,4 +104,10 @@ grep -q '^moves h2e2 h9g7$' <<<"$out" || fail "--load of a relative path did not
 out="$("$game" --config-dir "$tmp/c7" --resume no --no-book --mode two --lang zh --max-frames 30 --print-state \
   --key 5:L --key 10:Left)"
 grep -q '^language en$' <<<"$out" || fail "the L key did not change the language: $out"
+# 8. A window asked for taller than the display (a size saved on a bigger
+# monitor) opens inside it: the dummy display is 1024x768.
+out="$("$game" --config-dir "$tmp/c8" --resume no --no-book --width 540 --height 960 --max-frames 3 --print-state)"
+read -r ww wh dw dh < <(sed -n 's/^window \([0-9]*\)x\([0-9]*\) display \([0-9]*\)x\([0-9]*\)$/\1 \2 \3 \4/p' <<<"$out")
+[[ -n "${wh:-}" ]] || fail "no window line: $out"
+(( wh <= dh && ww <= dw && ww == 540 )) || fail "the window ${ww}x${wh} does not fit the display ${dw}x${dh}"
 echo "1 passed, 0 failed"
