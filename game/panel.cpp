@@ -78,19 +78,29 @@ std::vector<Button> panel_buttons(const UiState& ui, const Controller& c, const 
         {false, false, false, ui.review_total > 0 || !ui.review.empty()});
   const Rect clocks = clock_row_rect(ui.panel_below);
   const TimeControl& tc = c.time_control();
+  // Without a clock the row has no faces: the button takes the row, rather than floating alone at its end.
   b.push_back({Action::Clock, tc.on() ? clock_option_text(tc) : phrase(Phrase::NoClock, l),
-               {clocks.x + clocks.w - 66, clocks.y, 66, clocks.h}, tc.on()});
+               tc.on() ? Rect{clocks.x + clocks.w - 66, clocks.y, 66, clocks.h} : clocks, tc.on()});
   const Rect list = move_list_rect(ui.panel_below);
-  const float right = list.x + list.w, top = list.y - 26;
+  const float right = list.x + list.w;
   // The engine's button: the first word of an outside engine's name, lit.
   const std::string engine = ui.engine.empty() ? phrase(Phrase::BuiltIn, l)
                                                : ui.engine.substr(0, ui.engine.find(' ')) + ui.engine_role;
-  b.push_back({Action::Engine, say(l, Phrase::EngineButton, {engine}),
-               {list.x, top, right - 166 - list.x, 22}, !ui.engine.empty()});
-  b.push_back({Action::OfferDraw, phrase(Phrase::OfferDraw, l), {right - 162, top, 50, 22}, false});
-  b.push_back({Action::Resign, phrase(Phrase::Resign, l), {right - 106, top, 50, 22}, false});
-  b.push_back({Action::Notation, ui.iccs ? "ICCS" : phrase(Phrase::NativeNotation, l), {right - 50, top, 50, 22},
-               ui.iccs});
+  const std::string notation = ui.iccs ? "ICCS" : phrase(Phrase::NativeNotation, l);
+  if (ui.panel_below) {  // the narrow right column: engine and notation, then draw and resign, each row its own
+    const float top = list.y - 54, half = (list.w - 4) / 2;
+    b.push_back({Action::Engine, say(l, Phrase::EngineButton, {engine}), {list.x, top, list.w - 54, 22}, !ui.engine.empty()});
+    b.push_back({Action::Notation, notation, {right - 50, top, 50, 22}, ui.iccs});
+    b.push_back({Action::OfferDraw, phrase(Phrase::OfferDraw, l), {list.x, top + 27, half, 22}, false});
+    b.push_back({Action::Resign, phrase(Phrase::Resign, l), {list.x + half + 4, top + 27, half, 22}, false});
+  } else {
+    const float top = list.y - 26;
+    b.push_back({Action::Engine, say(l, Phrase::EngineButton, {engine}),
+                 {list.x, top, right - 166 - list.x, 22}, !ui.engine.empty()});
+    b.push_back({Action::OfferDraw, phrase(Phrase::OfferDraw, l), {right - 162, top, 50, 22}, false});
+    b.push_back({Action::Resign, phrase(Phrase::Resign, l), {right - 106, top, 50, 22}, false});
+    b.push_back({Action::Notation, notation, {right - 50, top, 50, 22}, ui.iccs});
+  }
   return b;
 }
 
@@ -106,13 +116,13 @@ Action button_at(const std::vector<Button>& buttons, float x, float y) {
 }
 
 Rect move_list_rect(bool panel_below, bool graph) {
-  const Rect full = panel_below ? Rect{275, 68, 240, 284} : Rect{10, 414, 260, 192};
+  const Rect full = panel_below ? Rect{275, 92, 240, 260} : Rect{10, 414, 260, 192};
   if (!graph) return full;
   const float g = graph_rect(panel_below).h + 4;
   return {full.x, full.y + g, full.w, full.h - g};
 }
 
-Rect graph_rect(bool panel_below) { return panel_below ? Rect{275, 68, 240, 56} : Rect{10, 414, 260, 56}; }
+Rect graph_rect(bool panel_below) { return panel_below ? Rect{275, 92, 240, 56} : Rect{10, 414, 260, 56}; }
 
 Rect clock_row_rect(bool panel_below) { return panel_below ? Rect{275, 6, 240, 26} : Rect{10, 352, 260, 26}; }
 

@@ -1,6 +1,7 @@
 // Starting programs: command lines split without a shell, pipes that no other
 // child inherits, and an engine in a folder whose name a shell would misread.
 #include <poll.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -40,9 +41,11 @@ bool reaches_eof(int fd, int ms) {
   }
 }
 
+// Ends a child whatever it is doing (a failed test must not hang on it).
 void reap(const xq::ChildProcess& c) {
   if (c.to_child >= 0) close(c.to_child);
   if (c.from_child >= 0) close(c.from_child);
+  if (c.pid > 0) kill(c.pid, SIGKILL);
   waitpid(c.pid, nullptr, 0);
 }
 
@@ -124,12 +127,17 @@ TEST(ChildProcess, NoChildHoldsAnotherChildsPipes) {
   std::string err;
   ASSERT_TRUE(xq::spawn_process({"cat"}, {}, cat, &err)) << err;
   ASSERT_TRUE(xq::spawn_process({"cat"}, {}, other, &err)) << err;
-  // The second one's open files: its standard streams and nothing of ours.
-  std::vector<int> fds;
-  for (const auto& e : std::filesystem::directory_iterator("/proc/" + std::to_string(other.pid) + "/fd"))
-    fds.push_back(std::stoi(e.path().filename().string()));
-  for (int fd : {cat.to_child, cat.from_child})
-    EXPECT_EQ(std::count(fds.begin(), fds.end(), fd), 0) << "the second child holds our pipe end " << fd;
+  // The second one's open files: none of them is one of our pipe ends (told
+  // by the pipe, not the number: cat opens files of its own as it starts).
+  std::vector<std::string> held;
+  for (const auto& e : std::filesystem::directory_iterator("/proc/" + std::to_string(other.pid) + "/fd")) {
+    std::error_code ec;
+    held.push_back(std::filesystem::read_symlink(e.path(), ec).string());
+  }
+  for (int fd : {cat.to_child, cat.from_child}) {
+    const std::string ours = std::filesystem::read_symlink("/proc/self/fd/" + std::to_string(fd)).string();
+    EXPECT_EQ(std::count(held.begin(), held.end(), ours), 0) << "the second child holds our " << ours;
+  }
   close(cat.to_child);
   cat.to_child = -1;
   EXPECT_TRUE(reaches_eof(cat.from_child, 10000)) << "cat never saw the end of its input";
