@@ -23,8 +23,10 @@ void Editor::reset_start() {
   FenData d;
   parse_fen(kStartFen, d, nullptr);
   const auto tool = tool_;
+  const bool chosen = chosen_;
   *this = Editor(d.pos);
   tool_ = tool;
+  chosen_ = chosen;
 }
 
 std::optional<EditorPiece> Editor::at(Square s) const { return board_[size_t(index_of(s))]; }
@@ -39,6 +41,7 @@ void Editor::remove(Square s) { board_[size_t(index_of(s))].reset(); }
 
 std::optional<Phrase> Editor::click(Square s) {
   auto& here = board_[size_t(index_of(s))];
+  if (!chosen_) return Phrase::EditPickFirst;
   if (!tool_ || here == tool_) {
     here.reset();
     return std::nullopt;

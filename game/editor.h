@@ -27,9 +27,14 @@ class Editor {
   void reset_start();  // the usual start position
   void set_side(Color c) { side_ = c; }
   Color side() const { return side_; }
-  // The piece a click places; nullopt: a click removes.
-  void choose(std::optional<EditorPiece> tool) { tool_ = tool; }
+  // The piece a click places; nullopt: a click removes. Until a choice is
+  // made nothing is chosen, and a click on the board asks for one.
+  void choose(std::optional<EditorPiece> tool) {
+    tool_ = tool;
+    chosen_ = true;
+  }
   std::optional<EditorPiece> tool() const { return tool_; }
+  bool removing() const { return chosen_ && !tool_; }
   // Places the chosen piece at s (or removes what stands there); the same
   // piece clicked again is taken off. Returns why a placement was refused.
   std::optional<Phrase> click(Square s);
@@ -46,6 +51,7 @@ class Editor {
   std::array<std::optional<EditorPiece>, 90> board_{};  // by square90
   Color side_ = RED;
   std::optional<EditorPiece> tool_;
+  bool chosen_ = false;  // a piece or Remove has been picked
 };
 
 }  // namespace xq

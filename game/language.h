@@ -35,7 +35,7 @@ enum class Phrase {
   HelpText,
   // The position editor.
   EditBoard, HelpButton, EditRedMoves, EditBlackMoves, EditClear, EditStart, EditRemove, EditDone, EditCancel,
-  EditHint, EditCannotStandThere, EditNoMoreOfThese, EditNoRedKing, EditNoBlackKing, EditKingsFacing,
+  EditHint, EditPickFirst, EditCannotStandThere, EditNoMoreOfThese, EditNoRedKing, EditNoBlackKing, EditKingsFacing,
   EditWaitingSideInCheck,
   // Puzzles.
   Puzzles, PuzzlePrev, PuzzleNext, PuzzleRetry, PuzzleExit, PuzzleStatus, PuzzleSolved, PuzzleFailed, PuzzleTooLong,

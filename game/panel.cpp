@@ -28,7 +28,7 @@ std::vector<Button> editor_buttons(const UiState& ui, const Editor& e) {
   b.push_back({Action::EditBlackFirst, phrase(Phrase::EditBlackMoves, l), at(1, 90), e.side() == BLACK});
   b.push_back({Action::EditClear, phrase(Phrase::EditClear, l), at(2, 90), false});
   b.push_back({Action::EditStart, phrase(Phrase::EditStart, l), at(3, 90), false});
-  b.push_back({Action::EditTool, phrase(Phrase::EditRemove, l), at(0, 122), !e.tool(), 14});
+  b.push_back({Action::EditTool, phrase(Phrase::EditRemove, l), at(0, 122), e.removing(), 14});
   b.push_back({Action::EditDone, phrase(Phrase::EditDone, l), at(2, 122), false});
   b.push_back({Action::EditCancel, phrase(Phrase::EditCancel, l), at(3, 122), false});
   return b;

@@ -106,3 +106,16 @@ TEST(Editor, AppModelSetsUpAPositionAndPlaysFromIt) {
   m.act(xq::Action::EditCancel);
   EXPECT_EQ(m.controller().game().fen(), "3k5/9/9/9/R8/9/9/9/9/4K4 b - - 0 1");
 }
+
+TEST(Editor, NothingIsChosenUntilThePlayerPicks) {
+  xq::Editor e(pos_from(xq::kStartFen));
+  EXPECT_FALSE(e.removing()) << "Remove is not preselected: the hint asks for a piece";
+  EXPECT_EQ(e.click(sq("a0")), xq::Phrase::EditPickFirst);
+  EXPECT_TRUE(e.at(sq("a0")).has_value()) << "and nothing came off";
+  e.choose(std::nullopt);
+  EXPECT_TRUE(e.removing());
+  EXPECT_FALSE(e.click(sq("a0")));
+  EXPECT_FALSE(e.at(sq("a0")).has_value());
+  e.reset_start();
+  EXPECT_TRUE(e.removing()) << "the start position keeps the tool";
+}
