@@ -366,8 +366,12 @@ void AppModel::act(Action a, int arg) {
     case Action::ModeBlack: set_mode(Mode::HumanBlack); c.new_game(); break;
     case Action::ModeTwo: set_mode(Mode::TwoPlayers); break;
     case Action::ModeDemo:
-      if (c.mode() == Mode::ComputerOnly) c.stop_demo();
-      else set_mode(Mode::ComputerOnly);
+      if (c.mode() == Mode::ComputerOnly) {
+        c.stop_demo();
+        ui_.flipped = c.mode() == Mode::HumanBlack;  // the player's side at the bottom again
+      } else {
+        set_mode(Mode::ComputerOnly);
+      }
       break;
     case Action::HandicapOne: c.new_handicap_game(Handicap::OneHorse); break;
     case Action::HandicapTwo: c.new_handicap_game(Handicap::TwoHorses); break;

@@ -260,6 +260,7 @@ bool Controller::load_game(const std::string& fen, const std::vector<Move>& move
 }
 
 void Controller::set_mode(Mode m) {
+  if (m == Mode::ComputerOnly && mode_ != Mode::ComputerOnly) mode_before_demo_ = mode_;
   mode_ = m;
   players_[RED] = (m == Mode::HumanRed || m == Mode::TwoPlayers) ? PlayerKind::Human : PlayerKind::Computer;
   players_[BLACK] = (m == Mode::HumanBlack || m == Mode::TwoPlayers) ? PlayerKind::Human : PlayerKind::Computer;
@@ -277,7 +278,7 @@ void Controller::set_level(int level) {
 void Controller::stop_demo() {
   if (mode_ != Mode::ComputerOnly) return;
   cancel_search();
-  set_mode(Mode::TwoPlayers);
+  set_mode(mode_before_demo_);  // back to the side the player had (two players if the program began in demo)
 }
 
 bool Controller::human_to_move() const {

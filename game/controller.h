@@ -236,6 +236,7 @@ class Controller {
   std::vector<SoundId> sounds_;
   bool searching_ = false;
   bool hold_computer_ = false;
+  Mode mode_before_demo_ = Mode::TwoPlayers;  // what stop_demo() goes back to
   bool analysis_shown_ = false;  // the search's report belongs to what is on show
   bool hint_search_ = false;
   uint64_t search_generation_ = 0;

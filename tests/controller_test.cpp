@@ -187,6 +187,7 @@ TEST(Controller, UndoAfterTheResult) {
 
 TEST(Controller, ComputerAgainstComputerAndStop) {
   Controller c(fast());
+  c.set_mode(xq::Mode::TwoPlayers);
   c.set_mode(xq::Mode::ComputerOnly);
   ASSERT_TRUE(wait_until(c, [&] { return c.game().ply() >= 4; }));
   c.stop_demo();
@@ -195,6 +196,15 @@ TEST(Controller, ComputerAgainstComputerAndStop) {
   for (int i = 0; i < 100; ++i) c.update(real_ms());
   EXPECT_EQ(c.game().ply(), ply);
   EXPECT_TRUE(c.human_to_move());
+}
+
+TEST(Controller, StoppingTheDemoGoesBackToThePlayersSide) {
+  Controller c(fast());
+  c.set_mode(xq::Mode::HumanBlack);
+  c.set_mode(xq::Mode::ComputerOnly);
+  ASSERT_TRUE(wait_until(c, [&] { return c.game().ply() >= 2; }));
+  c.stop_demo();
+  EXPECT_EQ(c.mode(), xq::Mode::HumanBlack) << "not two players: the side the player had";
 }
 
 TEST(Controller, LevelsAndHint) {
