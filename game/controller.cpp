@@ -1,5 +1,7 @@
 #include "controller.h"
 
+#include "timeman.h"
+
 #include <algorithm>
 #include <thread>
 
@@ -508,12 +510,16 @@ void Controller::start_search_if_needed() {
     }
   }
   Limits limits;
-  if (clock_.on() && !options_.movetime_override_ms) {  // on a clock the computer plans its own time
-    limits.time_left_ms = std::max(1, clock_.remaining(side, now_ms_));
-    limits.increment_ms = clock_.control().increment_ms;
-  } else {
-    limits.movetime_ms = options_.movetime_override_ms ? options_.movetime_override_ms : kLevels[level_].movetime_ms;
+  limits.movetime_ms = options_.movetime_override_ms ? options_.movetime_override_ms : kLevels[level_].movetime_ms;
+  if (clock_.on() && !options_.movetime_override_ms) {
+    // On a clock the level still sets the pace; the clock governs only when it
+    // is the tighter (a level of 8 s a move on a 5+3 clock plans on the clock).
+    Limits on_clock;
+    on_clock.time_left_ms = std::max(1, clock_.remaining(side, now_ms_));
+    on_clock.increment_ms = clock_.control().increment_ms;
+    if (plan_time(on_clock).soft_ms < limits.movetime_ms) limits = on_clock;
   }
+  last_limits_ = limits;
   SearchOptions so;
   so.randomness = kLevels[level_].randomness;
   so.seed = rng_();

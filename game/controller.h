@@ -138,6 +138,9 @@ class Controller {
   bool analysing() const { return analysing_; }
   static constexpr int kAnalysisLines = 3;
 
+  // The limits of the computer's last search (which of level and clock governed).
+  const Limits& last_search_limits() const { return last_limits_; }
+
   // ---- time ----
   // Polls the search and moves the game on. now_ms is a monotonic clock.
   void update(int64_t now_ms);
@@ -236,6 +239,7 @@ class Controller {
   std::vector<SoundId> sounds_;
   bool searching_ = false;
   bool hold_computer_ = false;
+  Limits last_limits_;  // of the computer's last search
   Mode mode_before_demo_ = Mode::TwoPlayers;  // what stop_demo() goes back to
   bool analysis_shown_ = false;  // the search's report belongs to what is on show
   bool hint_search_ = false;

@@ -127,3 +127,25 @@ TEST(Clock, TheComputerPlaysOnItsOwnClock) {
   EXPECT_GT(c.clock_ms(xq::RED), 0);
   EXPECT_FALSE(c.game_over());
 }
+
+TEST(Clock, TheLevelSetsThePaceWithinTheClock) {
+  // Amateur (0.5 s a move) on 5+3: the clock's plan would spend some 12 s a
+  // move, far from the level's pace, so the level governs; Master's 8 s on a
+  // 1-minute clock is more than the clock allows, so the clock governs.
+  xq::ControllerOptions o = options();
+  o.movetime_override_ms = 0;
+  o.book = nullptr;
+  xq::Controller c(o);
+  c.set_level(1);
+  c.set_time_control({300000, 3000});
+  c.set_mode(xq::Mode::HumanBlack);  // the computer plays red, at once
+  c.update(0);
+  EXPECT_EQ(c.last_search_limits().movetime_ms, xq::kLevels[1].movetime_ms);
+  EXPECT_LT(c.last_search_limits().time_left_ms, 0) << "not on the clock's plan";
+  xq::Controller d(o);
+  d.set_level(3);
+  d.set_time_control({60000, 0});
+  d.set_mode(xq::Mode::HumanBlack);
+  d.update(0);
+  EXPECT_EQ(d.last_search_limits().time_left_ms, 60000) << "the clock is the tighter";
+}
