@@ -126,6 +126,8 @@ class Controller {
   void set_engine_roles(bool plays_red, bool plays_black, bool analyses);
   std::string engine_name(Color side) const;  // the engine that plays the computer's moves on that side
   std::string analysis_engine_name() const;
+  bool plays_outside(Color side) const { return outside_ && outside_plays_[side]; }
+  bool analysis_is_outside() const { return outside_ && outside_analyses_; }
   // A message for the player since the last call ("" when none).
   std::string take_notice();
 

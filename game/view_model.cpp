@@ -52,6 +52,11 @@ void board_part(const Controller& c, const UiState& ui, ViewModel& vm) {
   }
 }
 
+// "Red" / "红" for the scores' side.
+std::string side_name(Language l, Color c) {
+  return l == Language::English ? (c == RED ? "Red" : "Black") : (c == RED ? "红" : "黑");
+}
+
 std::string score_text(Language l, int score) {
   if (is_mate_score(score))
     return std::string(l == Language::English ? (score > 0 ? "mate " : "mated ") : (score > 0 ? "杀" : "被杀"))
@@ -75,14 +80,19 @@ std::string line_text(Position pos, const std::vector<Move>& line, const UiState
 void analysis_lines(const Controller& c, const UiState& ui, const SearchInfo& info, Color view, ViewModel& vm) {
   const Language l = ui.language;
   const Position& pos = c.analysis_root();
-  const std::string engine = c.analysing() ? c.analysis_engine_name() : c.engine_name(pos.side());
+  const bool outside = c.analysing() ? c.analysis_is_outside() : c.plays_outside(pos.side());
+  const std::string name = c.analysing() ? c.analysis_engine_name() : c.engine_name(pos.side());
+  // Named as its button names it: "built-in" for ours, an outside engine's first word.
+  const std::string engine = outside ? name.substr(0, name.find(' ')) : phrase(Phrase::BuiltIn, l);
   char nodes[32];
   std::snprintf(nodes, sizeof nodes, "%.0f", double(info.nodes) / (l == Language::English ? 1e3 : 1e4));
-  vm.analysis.push_back(say(l, Phrase::AnalysisHead, {engine.substr(0, engine.find(' ')), std::to_string(info.depth), nodes}));
+  vm.analysis.push_back(say(l, Phrase::AnalysisHead, {engine, std::to_string(info.depth), nodes, side_name(l, view)}));
   for (const PvLine& line : info.lines) {
     if (line.pv.empty()) continue;
     const int score = line.score * (pos.side() == view ? 1 : -1);
-    vm.analysis.push_back(score_text(l, score) + "  " + line_text(pos, line.pv, ui, 5));
+    // Four Chinese move names fill the line at the panel's font; five shrank it.
+    const size_t moves = notation_style(ui) == NotationStyle::Chinese ? 4 : 5;
+    vm.analysis.push_back(score_text(l, score) + "  " + line_text(pos, line.pv, ui, moves));
   }
 }
 
@@ -104,14 +114,17 @@ void analysis_part(const Controller& c, const UiState& ui, ViewModel& vm) {
     vm.analysis.push_back(say(l, score > 0 ? Phrase::DepthMate : Phrase::DepthMated,
                               {depth, who, std::to_string(std::abs(mate_in_moves(score)))}));
   }
-  else
-    vm.analysis.push_back(say(l, Phrase::DepthScore, {depth, std::string(score > 0 ? "+" : "").append(std::to_string(score))}));
-  // Chinese counts in 万 (10,000), English in thousands.
+  else  // the score says whose it is
+    vm.analysis.push_back(say(l, Phrase::DepthScore, {depth, side_name(l, view),
+                                                      std::string(score > 0 ? "+" : "").append(std::to_string(score))}));
+  // Chinese counts in 万 (10,000), English in thousands; a search too young
+  // to have a speed shows none rather than "0k/s".
   const double unit = l == Language::English ? 1e3 : 1e4;
   char nodes[32], speed[32];
   std::snprintf(nodes, sizeof nodes, "%.1f", double(info.nodes) / unit);
-  std::snprintf(speed, sizeof speed, "%.0f", double(info.nps) / unit);
-  vm.analysis.push_back(say(l, Phrase::NodesSpeed, {nodes, speed}));
+  std::snprintf(speed, sizeof speed, double(info.nps) < 10 * unit ? "%.1f" : "%.0f", double(info.nps) / unit);
+  if (info.nps > 0) vm.analysis.push_back(say(l, Phrase::NodesSpeed, {nodes, speed}));
+  else vm.analysis.push_back(say(l, Phrase::NodesOnly, {nodes}));
   std::string pv;
   int shown = 0;
   for (Move m : info.pv) {

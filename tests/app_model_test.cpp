@@ -900,3 +900,21 @@ TEST(BoardView, AWindowFitsTheDisplay) {
   EXPECT_EQ(xq::fit_window(800, 616, 0, 0).w, 800) << "no display known: as asked";
   EXPECT_EQ(xq::fit_window(100, 100, 320, 240).h, 300) << "never below the window's minimum";
 }
+
+TEST(AppModel, TheAnalysisNamesItsEngineAsTheButtonDoesAndWhoseScoresTheyAre) {
+  Fixture f;
+  xq::StartOptions o;
+  o.lang = "en";
+  o.resume = "no";
+  o.mode = "two";  // two players: the position on show is analysed, several lines
+  ASSERT_TRUE(f.start(o));
+  ASSERT_TRUE(f.wait_until([&] { return f.m.controller().analysis().depth >= 3; }));
+  const auto head = f.m.view_model().analysis.at(0);
+  EXPECT_EQ(head.rfind("built-in · depth ", 0), 0u) << head;
+  EXPECT_NE(head.find("Red's scores"), std::string::npos) << head;
+  f.m.act(Action::Language);
+  ASSERT_TRUE(f.wait_until([&] { return f.m.controller().analysis().depth >= 3; }));
+  const auto zh = f.m.view_model().analysis.at(0);
+  EXPECT_EQ(zh.rfind("内置 · 深度 ", 0), 0u) << zh;
+  EXPECT_NE(zh.find("红方分数"), std::string::npos) << zh;
+}
