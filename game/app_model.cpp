@@ -229,13 +229,27 @@ void AppModel::edit_click(Square s) {
   else clear_message();  // a placement or removal that worked leaves no old complaint up
 }
 
+namespace {
+
+// A puzzle's FEN with its move number set to 1: its moves are counted from
+// the puzzle's start, not from the game it was taken from (113. …).
+std::string numbered_from_one(const std::string& fen) {
+  const size_t last = fen.find_last_of(' ');
+  if (last == std::string::npos || fen.find(' ') == last) return fen;
+  const std::string tail = fen.substr(last + 1);
+  if (tail.empty() || tail.find_first_not_of("0123456789") != std::string::npos) return fen;
+  return fen.substr(0, last + 1) + "1";
+}
+
+}  // namespace
+
 void AppModel::open_puzzle(int index) {
   const int n = int(puzzles_.size());
   ui_.puzzle = ((index % n) + n) % n;
   const Puzzle& p = puzzles_[size_t(ui_.puzzle)];
   controller_.review(-1);
   controller_.set_time_control({});
-  controller_.new_game(p.fen);
+  controller_.new_game(numbered_from_one(p.fen));
   set_mode(controller_.game().side_to_move() == RED ? Mode::HumanRed : Mode::HumanBlack);
   puzzle_done_ = false;
   ui_.puzzle_open = true;

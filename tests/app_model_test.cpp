@@ -918,3 +918,17 @@ TEST(AppModel, TheAnalysisNamesItsEngineAsTheButtonDoesAndWhoseScoresTheyAre) {
   EXPECT_EQ(zh.rfind("内置 · 深度 ", 0), 0u) << zh;
   EXPECT_NE(zh.find("红方分数"), std::string::npos) << zh;
 }
+
+TEST(AppModel, APuzzlesMovesAreNumberedFromOne) {
+  Fixture f;
+  xq::StartOptions o;
+  o.resume = "no";
+  o.puzzles = "3k5/R8/9/9/9/9/9/9/9/4K3R w - - 12 113\tmate\t2\t两步杀\tMate in 2\n";
+  ASSERT_TRUE(f.start(o));
+  f.m.act(Action::Puzzles);
+  f.click_square("a8");
+  f.click_square("a7");
+  ASSERT_TRUE(f.wait_until([&] { return f.m.controller().game().ply() == 2; }));
+  ASSERT_FALSE(f.m.view_model().rows.empty());
+  EXPECT_EQ(f.m.view_model().rows[0].number, 1) << "not 113, the source game's move";
+}
