@@ -253,6 +253,7 @@ void AppModel::open_puzzle(int index) {
   set_mode(controller_.game().side_to_move() == RED ? Mode::HumanRed : Mode::HumanBlack);
   puzzle_done_ = false;
   ui_.puzzle_open = true;
+  ui_.puzzle_outcome.clear();
 }
 
 // Said once per attempt: a mate within the stated moves solves it (and is
@@ -274,13 +275,16 @@ void AppModel::check_puzzle() {
     solved_.insert(ui_.puzzle);
     settings_.solved = solved_text(solved_);
     store_settings();
-    flash(say(Phrase::PuzzleSolved));
+    ui_.puzzle_outcome = say(Phrase::PuzzleSolved);
+    flash(ui_.puzzle_outcome);
   } else if (v.over()) {
     puzzle_done_ = true;
-    flash(say(Phrase::PuzzleFailed));
+    ui_.puzzle_outcome = say(Phrase::PuzzleFailed);
+    flash(ui_.puzzle_outcome);
   } else if (p.goal == PuzzleGoal::Mate && player_moves >= p.moves && g.side_to_move() == player) {  // moves used up
     puzzle_done_ = true;
-    flash(say(Phrase::PuzzleTooLong, {std::to_string(p.moves)}));
+    ui_.puzzle_outcome = say(Phrase::PuzzleTooLong, {std::to_string(p.moves)});
+    flash(ui_.puzzle_outcome);
   }
 }
 

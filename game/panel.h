@@ -42,6 +42,7 @@ struct UiState {
   std::string puzzle_line;     // its status line
   bool puzzle_open = false;    // a puzzle is being solved: the analysis (the answer) is hidden
   bool puzzle_solved = false;  // the puzzle on show has been solved
+  std::string puzzle_outcome;  // how this attempt ended ("" while it goes on)
   int scroll = 0;     // first round shown in the move list
   bool follow = true; // keep the newest move in view
   std::string message;

@@ -224,7 +224,10 @@ ViewModel build_view_model(const Controller& c, const UiState& ui, std::optional
   ViewModel vm;
   board_part(c, ui, vm);
   vm.buttons = panel_buttons(ui, c);
-  vm.status = ui.puzzle >= 0 && !c.game_over() && c.human_to_move() ? ui.puzzle_line : c.status();
+  // In a puzzle the status keeps its title, and once it is over says how it
+  // ended there too (the passing message alone used to replace the title).
+  if (ui.puzzle >= 0 && !ui.puzzle_outcome.empty()) vm.status = ui.puzzle_line + "  " + ui.puzzle_outcome;
+  else vm.status = ui.puzzle >= 0 && !c.game_over() && c.human_to_move() ? ui.puzzle_line : c.status();
   if (c.time_control().on()) {
     for (Color side : {RED, BLACK}) {
       const int ms = c.clock_ms(side);
@@ -270,7 +273,7 @@ const ViewModel& ViewModelCache::get(const Controller& c, const UiState& ui, con
   k.iccs = ui.iccs;
   k.panel_below = ui.panel_below;
   k.help = ui.help;
-  k.puzzle_line = ui.puzzle >= 0 ? ui.puzzle_line : "";
+  k.puzzle_line = ui.puzzle >= 0 ? ui.puzzle_line + ui.puzzle_outcome : "";
   k.edit_revision = ui.edit_revision;
   k.review_revision = ui.review_revision;
   k.analysing = c.analysing();

@@ -789,6 +789,8 @@ TEST(AppModel, APuzzleHidesTheAnalysisAndAClickAfterItsEndStartsItAgain) {
   f.click_square("b7");
   ASSERT_TRUE(f.wait_until([&] { return !f.m.message().empty(); }));
   EXPECT_FALSE(f.m.controller().game_over()) << "failed by the move count, not by the result";
+  EXPECT_NE(f.m.view_model().status.find("两步杀"), std::string::npos) << "the title stays";
+  EXPECT_NE(f.m.view_model().status.find("超过 2 步"), std::string::npos) << "with how it ended";
   EXPECT_FALSE(f.m.view_model().analysis.empty()) << "once it is over, the analysis may say what was missed";
   f.click_square("e4");  // a click on the board after the end: the same puzzle again, from its start
   EXPECT_EQ(f.m.ui().puzzle, 0);
