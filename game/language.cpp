@@ -60,6 +60,8 @@ constexpr Words kWords[] = {
     {Phrase::DepthMated, "深度 {}  {}{}步杀", "Depth {}  {} mates in {}"},
     {Phrase::NodesSpeed, "{}万节点  {}万/秒", "{}k nodes  {}k/s"},
     {Phrase::NodesOnly, "{}万节点", "{}k nodes"},
+    {Phrase::GraphRedBetter, "红优", "Red better"},
+    {Phrase::GraphBlackBetter, "黑优", "Black better"},
     {Phrase::ResumeQuestion, "继续上次未下完的对局？（{} 步）", "Resume the unfinished game? ({} moves)"},
     {Phrase::ResumeYes, "继续", "Resume"},
     {Phrase::ResignQuestion, "认输，结束这盘棋？", "Resign this game?"},

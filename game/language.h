@@ -23,7 +23,7 @@ enum class Phrase {
   // The result banner's second line.
   BannerNote,
   // The analysis lines.
-  DepthScore, DepthMate, DepthMated, NodesSpeed, NodesOnly,
+  DepthScore, DepthMate, DepthMated, NodesSpeed, NodesOnly, GraphRedBetter, GraphBlackBetter,
   // The resume question.
   ResumeQuestion, ResumeYes, ResignQuestion, KeepPlaying, BannerNewGame, BannerPuzzleNext, BannerPuzzleAgain,
   // Passing messages.

@@ -122,7 +122,7 @@ Rect move_list_rect(bool panel_below, bool graph) {
   return {full.x, full.y + g, full.w, full.h - g};
 }
 
-Rect graph_rect(bool panel_below) { return panel_below ? Rect{275, 92, 240, 56} : Rect{10, 414, 260, 56}; }
+Rect graph_rect(bool panel_below) { return panel_below ? Rect{275, 92, 240, 80} : Rect{10, 414, 260, 80}; }
 
 Rect clock_row_rect(bool panel_below) { return panel_below ? Rect{275, 6, 240, 26} : Rect{10, 352, 260, 26}; }
 

@@ -213,6 +213,11 @@ void Renderer::draw_graph(const ViewModel& vm, const Rect& p, float s) {
     fill({g.x + float(i) * step, v >= 0 ? mid - h : mid, std::max(1.0f, step - (step > 3 ? 1 : 0)), h}, col);
   }
   fill({g.x, mid, g.w, 1 * s}, {255, 220, 150, 120});
+  for (float v : vm.graph_scale)  // the scale: ±1 and ±3 pawns
+    for (float sign : {1.0f, -1.0f}) fill({g.x, mid - sign * v * (g.h / 2 - 2 * s), g.w, 1}, {255, 220, 150, 45});
+  const int px = int(10 * s);  // the legend, small, at the sheet's left
+  text_.draw(vm.graph_top, g.x + 3 * s, g.y + 1 * s, px, {255, 220, 150, 170});
+  text_.draw(vm.graph_bottom, g.x + 3 * s, g.y + g.h - 1 * s - float(px) * 1.3f, px, {255, 220, 150, 170});
   const size_t at = std::min<size_t>(size_t(std::max(0, vm.graph_ply)), vm.graph.size() - 1);
   const float cx = g.x + (float(at) + 0.5f) * step;
   fill({cx - 1 * s, g.y, 2 * s, g.h}, {255, 220, 150, 255});

@@ -149,6 +149,8 @@ const char* judgement_glyph(Judgement j) {
   }
 }
 
+float graph_value(float score) { return score / (std::abs(score) + 120); }
+
 // A review's marks: the graph, the glyphs (in move_list_part), the better
 // line of a reviewed move that gave something away, the progress.
 void review_part(const Controller& c, const UiState& ui, ViewModel& vm) {
@@ -158,11 +160,15 @@ void review_part(const Controller& c, const UiState& ui, ViewModel& vm) {
   }
   if (ui.review.empty()) return;
   vm.graph.push_back(0);
-  // Squeezed so that small edges show and mates stay on the sheet: s / (|s| + 250).
+  // Squeezed so that a pawn's edge shows (100 → 0.45) and mates stay on the
+  // sheet: s / (|s| + 120). The lines at ±1 and ±3 pawns are the scale.
   for (const MoveReview& r : ui.review) {
     const float v = float(std::clamp(int(r.red_score), -1000, 1000));
-    vm.graph.push_back(v / (std::abs(v) + 250));
+    vm.graph.push_back(graph_value(v));
   }
+  vm.graph_scale = {graph_value(100), graph_value(300)};
+  vm.graph_top = phrase(Phrase::GraphRedBetter, ui.language);
+  vm.graph_bottom = phrase(Phrase::GraphBlackBetter, ui.language);
   vm.graph_ply = c.review_ply() >= 0 ? c.review_ply() : c.game().ply();
   const int ply = c.review_ply();
   if (ply < 1 || ply > int(ui.review.size())) return;

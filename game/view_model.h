@@ -66,6 +66,8 @@ struct ViewModel {
   // (index 0 is the start); empty without one. graph_ply: the position on show.
   std::vector<float> graph;
   int graph_ply = 0;
+  std::vector<float> graph_scale;        // heights of the scale's lines (1 and 3 pawns), both sides
+  std::string graph_top, graph_bottom;   // its legend: "Red better" above, "Black better" below
   float progress = -1;  // a review in progress, 0..1 (-1: none)
   std::vector<MoveListRow> rows;      // every round; the renderer shows those from `scroll`
   int current_ply = 0;                // the move highlighted (ply it made; 0 = none)
