@@ -1,6 +1,7 @@
 #include "render.h"
 
 #include <algorithm>
+#include <map>
 #include <cmath>
 
 #include "assets.h"
@@ -257,8 +258,20 @@ void Renderer::draw_panel(const ViewModel& vm, const BoardView& v, int64_t now_m
   const float s = v.scale();
   fill(p, {74, 44, 24, 255});
   fill(vm.panel_below ? Rect{p.x, p.y, p.w, 3 * s} : Rect{p.x, p.y, 3 * s, p.h}, {40, 22, 10, 255});  // the seam
-  for (const Button& b : vm.buttons)
-    draw_button(b, {p.x + b.rect.x * s, p.y + b.rect.y * s, b.rect.w * s, b.rect.h * s}, s, int(16 * s));
+  // Buttons of one width (the grid, the small row) share one text size: the
+  // largest at which all their labels fit, so no single label is set far
+  // below its neighbours ("-2 horses" beside "-1 horse").
+  std::map<int, int> size_for_width;
+  for (const Button& b : vm.buttons) {
+    if (b.piece || b.label.empty()) continue;
+    int& px = size_for_width.try_emplace(int(b.rect.w), int(16 * s)).first->second;
+    while (px > 8 && text_.width(b.label, px) > b.rect.w * s - 4 * s) --px;
+  }
+  for (const Button& b : vm.buttons) {
+    const auto it = size_for_width.find(int(b.rect.w));
+    draw_button(b, {p.x + b.rect.x * s, p.y + b.rect.y * s, b.rect.w * s, b.rect.h * s}, s,
+                it == size_for_width.end() ? int(16 * s) : it->second);
+  }
   // Status (or a passing message), with a small spinner while the computer thinks.
   const float y = p.y + kStatusY * s;
   const std::string& status = !vm.message.empty() && now_ms < vm.message_until_ms ? vm.message : vm.status;
