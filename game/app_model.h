@@ -155,6 +155,7 @@ class AppModel {
   void next_engine();                           // the Engine button: the next engine or role  // 0: built-in; k: settings_.engines[k-1], opened off the frame thread
   void poll_engine();
   void clear_message();
+  void said_saved(const std::string& path);
   void poll_open_file();
   void opened_file(const std::string& path, const OpenedFile& f);
   void save_with_chooser();

@@ -60,13 +60,20 @@ std::vector<std::pair<std::string, std::string>> AppModel::game_tags() const {
   return {{"Event", say(Phrase::Event)}, {"Date", date}, {"Red", red}, {"Black", black}};
 }
 
+// The status names the file (the whole path shrank it to nothing in the
+// panel's column); the console line has the full path.
+void AppModel::said_saved(const std::string& path) {
+  flash(say(Phrase::Saved, {path.substr(path.rfind('/') + 1)}));
+  console_.push_back("saved: " + path);
+}
+
 void AppModel::save_game() {
   char name[64];
   const std::time_t t = std::time(nullptr);
   std::strftime(name, sizeof name, "game-%Y%m%d-%H%M%S.pgn", std::localtime(&t));
   const std::string file = saved_dir() + "/" + name;
   storage_->write(file, game_pgn(game_tags()));
-  flash(say(Phrase::Saved, {storage_->path(file)}));
+  said_saved(storage_->path(file));
 }
 
 // Save and Open use the desktop's own chooser when it has one (zenity or
@@ -110,7 +117,7 @@ void AppModel::poll_file_dialog() {
     std::string path = *chosen;
     if (path.size() < 4 || path.compare(path.size() - 4, 4, ".pgn") != 0) path += ".pgn";
     storage_->write(path, game_pgn(game_tags()));
-    flash(say(Phrase::Saved, {path}));
+    said_saved(path);
   }
   store_settings();
 }

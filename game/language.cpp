@@ -158,7 +158,7 @@ constexpr Words kWords[] = {
     {Phrase::Analysing, "分析中", "Analysing"},
     {Phrase::ReviewButton, "复盘", "Review"},
     {Phrase::ReviewProgress, "复盘分析中 {}/{}", "Reviewing the game {}/{}"},
-    {Phrase::ReviewDone, "复盘完成：{} 处疑问手、{} 处错着、{} 处败着", "Review done: {} inaccuracies, {} mistakes, {} blunders"},
+    {Phrase::ReviewDone, "复盘完成：疑问手 {}，错着 {}，败着 {}", "Reviewed: {} ?!  {} ?  {} ??"},
     {Phrase::ReviewBetter, "更好：{}（{}）", "Better: {} ({})"},
     {Phrase::ReviewNoMoves, "还没有着法可以复盘", "No moves to review yet"},
     {Phrase::VariationsSkipped, "（变着已略去，只载入主线）", " (variations skipped: the main line is shown)"},
