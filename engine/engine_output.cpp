@@ -4,6 +4,7 @@
 #include <cctype>
 #include <sstream>
 
+#include "fen.h"
 #include "movegen.h"
 #include "notation.h"
 
@@ -155,6 +156,40 @@ std::string option_line_name(const std::string& line) {
   }
   for (char& c : id) c = char(std::tolower(static_cast<unsigned char>(c)));
   return id;
+}
+
+GameSoFar game_so_far(const Position& pos) {
+  GameSoFar g;
+  g.start = pos;
+  while (g.start.history_length() > 0) {
+    g.moves.push_back(g.start.last_move());
+    g.start.undo_move();
+  }
+  std::reverse(g.moves.begin(), g.moves.end());
+  g.start_fen = to_fen(g.start, g.start.rule_plies());
+  const std::string kStart = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w";
+  g.from_start_position = g.start_fen.compare(0, kStart.size(), kStart) == 0 && g.start.rule_plies() == 0;
+  return g;
+}
+
+std::string fen_in_letters(const std::string& fen, bool he_letters) {
+  if (!he_letters) return fen;
+  std::string out = fen;
+  for (char& c : out) {
+    if (c == ' ') break;  // the board only: "b" is also black to move
+    if (c == 'n' || c == 'N') c = char(c - 'n' + 'h');
+    else if (c == 'b' || c == 'B') c = char(c - 'b' + 'e');
+  }
+  return out;
+}
+
+bool refuses_position(const std::string& line) {
+  std::string l;
+  for (char c : line.substr(0, 200)) l += char(std::tolower(static_cast<unsigned char>(c)));
+  if (l.rfind("info", 0) == 0 || l.rfind("bestmove", 0) == 0) return false;  // its search's own words
+  for (const char* word : {"error", "illegal", "invalid", "bad fen", "bad move", "unknown piece"})
+    if (l.find(word) != std::string::npos) return true;
+  return false;
 }
 
 }  // namespace xq

@@ -5,6 +5,7 @@
 // overflow whatever the line says (a fuzz target feeds it garbage).
 #pragma once
 #include <string>
+#include <vector>
 
 #include "position.h"
 #include "search.h"
@@ -39,5 +40,24 @@ bool parse_bestmove_line(const std::string& line, const Position& root, bool ran
 // The option's name from "option name <id> type ..." (UCI) or "option <id>
 // type ..." (UCCI), in lower case; "" when the line names none.
 std::string option_line_name(const std::string& line);
+
+// The game that led to pos: where it began (its history undone) and the moves
+// since. An engine is told "startpos" and the moves whenever the game began at
+// the start position; a FEN only otherwise.
+struct GameSoFar {
+  Position start;
+  std::string start_fen;
+  bool from_start_position = false;
+  std::vector<Move> moves;
+};
+GameSoFar game_so_far(const Position& pos);
+
+// A FEN in the letters an engine reads: with he_letters horses and elephants
+// are h and e (Sjaak II's xiangqi), not n and b.
+std::string fen_in_letters(const std::string& fen, bool he_letters);
+
+// Whether a line an engine printed after our "position" command complains
+// about it ("Error: unknown piece type", "Illegal position", "bad FEN"...).
+bool refuses_position(const std::string& line);
 
 }  // namespace xq

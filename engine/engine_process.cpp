@@ -42,23 +42,57 @@ bool EngineProcess::spawn(const std::string& command, int nice_level) {
   return true;
 }
 
+// A line that tells the command was not understood: that protocol is not spoken.
+static bool not_understood(const std::string& l) {
+  if (starts_with(l, "id ") || starts_with(l, "option ") || starts_with(l, "info ")) return false;
+  std::string low;
+  for (char c : l.substr(0, 120)) low += char(std::tolower(static_cast<unsigned char>(c)));
+  return low.rfind("feature ", 0) == 0 || low.rfind("tellics", 0) == 0 || low.find("error") != std::string::npos ||
+         low.find("unknown") != std::string::npos || low.find("illegal") != std::string::npos;
+}
+
 bool EngineProcess::handshake(const std::string& protocol, int timeout_ms) {
+  if (protocol == "xboard") return xboard_handshake(timeout_ms);
   send(protocol);
   const std::string ok = protocol == "uci" ? "uciok" : "ucciok";
-  // After an unanswered "uci", a slow engine's late uciok still settles it.
-  const bool late_uci = protocol == "ucci" && spec_.protocol == "auto";
   const double deadline = now_ms() + timeout_ms;
   for (std::string l;;) {
     const int left = int(deadline - now_ms());
     if (left <= 0 || !read_line(l, left)) return false;
-    if (starts_with(l, "id name ")) name_ = l.substr(8);
-    if (starts_with(l, "option ")) option_names_.push_back(option_line_name(l));
-    if (l == ok) return true;
-    if (late_uci && l == "uciok") {
-      spec_.protocol = "uci";
-      return true;
+    if (starts_with(l, "id name ")) name_ = l.substr(8, 80);
+    if (starts_with(l, "option ") && option_lines_.size() < 200) {
+      option_names_.push_back(option_line_name(l));
+      option_lines_.push_back(l.substr(0, 400));
     }
+    if (l == ok) return true;
+    if (spec_.protocol == "auto" && not_understood(l)) return false;  // try the next protocol now
   }
+}
+
+// "xboard", "protover 2", then the engine's features until done=1 (a
+// protocol-1 engine sends none: two seconds of silence end the wait).
+bool EngineProcess::xboard_handshake(int timeout_ms) {
+  send("xboard");
+  send("protover 2");
+  features_ = CecpFeatures{};
+  const double start = now_ms();
+  for (std::string l;;) {
+    const double wait_until = features_.waiting ? start + std::max(timeout_ms, 2000) : start + std::min(timeout_ms, 2000);
+    const int left = int(wait_until - now_ms());
+    if (left <= 0) return features_.any;
+    if (!read_line(l, left)) {
+      if (eof_) return false;
+      continue;
+    }
+    for (const std::string& reply : read_feature_line(l, features_)) send(reply);
+    if (features_.done) break;
+  }
+  if (!features_.myname.empty()) name_ = features_.myname;
+  for (const std::string& o : features_.options) {
+    option_lines_.push_back(o);
+    option_names_.push_back(option_line_name("option " + o.substr(0, o.find(" -"))));
+  }
+  return true;
 }
 
 bool EngineProcess::has_option(const std::string& name) const {
@@ -72,25 +106,55 @@ bool EngineProcess::start(const EngineSpec& spec, int timeout_ms) {
   spec_ = spec;
   error_.clear();
   name_ = spec.command;
-  ranks_from_one_ = false;
-  option_names_.clear();
+  ranks_from_one_ = he_letters_ = false;
+  features_ = CecpFeatures{};
   eof_ = false;
-  if (!spawn(spec.command, spec.nice)) return false;
-  bool ok = false;
-  if (spec.protocol == "auto") {
-    // UCI first (most engines), then UCCI (ElephantEye and its family).
-    ok = handshake("uci", std::min(timeout_ms, 3000));
-    if (ok) spec_.protocol = "uci";
-    else if (running_child() && (ok = handshake("ucci", timeout_ms)) && spec_.protocol == "auto")
-      spec_.protocol = "ucci";
-  } else {
-    ok = handshake(spec.protocol, timeout_ms);
+  const bool detect = spec.protocol == "auto";
+  const std::vector<std::string> tries = detect ? std::vector<std::string>{"uci", "ucci", "xboard"}
+                                                : std::vector<std::string>{spec.protocol};
+  bool ok = false, quit_at_once = true;
+  for (const std::string& protocol : tries) {
+    // Each protocol in a fresh process: an engine may quit on a first line it
+    // does not know (ElephantEye on "uci").
+    stop();
+    option_names_.clear();
+    option_lines_.clear();
+    eof_ = false;
+    if (!spawn(spec.command, spec.nice)) return false;
+    ok = handshake(protocol, detect && protocol == "uci" ? std::min(timeout_ms, 3000) : timeout_ms);
+    if (ok) {
+      spec_.protocol = protocol;
+      break;
+    }
+    if (running_child()) quit_at_once = false;
   }
   if (!ok) {
-    const bool gone = !running_child();
-    error_ = gone ? "'" + spec.command + "' could not be started or quit at once"
-                  : "'" + spec.command + "' did not answer " +
-                        (spec.protocol == "auto" ? std::string("uci or ucci") : "'" + spec.protocol + "'");
+    error_ = quit_at_once ? "'" + spec.command + "' could not be started or quit at once"
+                          : "'" + spec.command + "' did not answer " +
+                                (detect ? std::string("uci, ucci or xboard") : "'" + spec.protocol + "'");
+    stop();
+    return false;
+  }
+  return after_handshake(timeout_ms);
+}
+
+bool EngineProcess::after_handshake(int timeout_ms) {
+  std::string lower = name_;
+  for (char& c : lower) c = char(std::tolower(static_cast<unsigned char>(c)));
+  he_letters_ = lower.rfind("sjaak", 0) == 0;
+  if (xboard()) {
+    if (!cecp_plays_xiangqi(features_)) {
+      error_ = "'" + name_ + "' does not play xiangqi (its variants: " + features_.variants + ")";
+      stop();
+      return false;
+    }
+    send("easy");
+    for (const auto& o : spec_.options) send(o);
+    if (!features_.ping) return true;
+    const std::string n = std::to_string(++pings_);
+    send("ping " + n);
+    if (wait_for("pong " + n, timeout_ms)) return true;
+    error_ = "'" + spec_.command + "' did not answer ping";
     stop();
     return false;
   }
@@ -98,10 +162,10 @@ bool EngineProcess::start(const EngineSpec& spec, int timeout_ms) {
     send("setoption name UCI_Variant value xiangqi");
     ranks_from_one_ = true;
   }
-  for (const auto& o : spec.options) send(o);
+  for (const auto& o : spec_.options) send(o);
   send("isready");
   if (!wait_for("readyok", timeout_ms)) {
-    error_ = "'" + spec.command + "' did not answer isready";
+    error_ = "'" + spec_.command + "' did not answer isready";
     stop();
     return false;
   }
@@ -194,6 +258,7 @@ bool EngineProcess::wait_for(const std::string& prefix, int timeout_ms) {
 }
 
 bool EngineProcess::new_game(int timeout_ms) {
+  if (xboard()) return true;  // each search starts with "new"
   send(spec_.protocol == "uci" ? "ucinewgame" : "setoption newgame");
   send("isready");
   if (wait_for("readyok", timeout_ms)) return true;
@@ -218,7 +283,7 @@ std::string EngineProcess::from_engine(const std::string& move) const {
 
 std::string EngineProcess::go(const std::string& fen, const std::vector<std::string>& iccs_moves,
                               const std::string& limit, int timeout_ms, double* elapsed_ms) {
-  std::string pos = fen.empty() ? "position startpos" : "position fen " + fen;
+  std::string pos = fen.empty() ? "position startpos" : "position fen " + engine_fen(fen);
   if (!iccs_moves.empty()) {
     pos += " moves";
     for (const auto& m : iccs_moves) {

@@ -1,6 +1,9 @@
-// An engine program run as a child process and spoken to over pipes in UCCI
-// or UCI. Knows the conventions of real engines: Fairy-Stockfish in UCI numbers
-// ranks 1-10 once UCI_Variant is set to xiangqi; UCCI and Pikafish use 0-9.
+// An engine program run as a child process and spoken to over pipes in UCCI,
+// UCI or the xboard protocol (CECP). Knows the conventions of real engines:
+// Fairy-Stockfish and Sjaak II in UCI number ranks 1-10 once UCI_Variant is
+// set to xiangqi (and Sjaak II writes horses and elephants h and e); UCCI,
+// Pikafish and XBoard use 0-9. ElephantEye quits when its first line is not
+// "ucci", so protocols are tried each in a fresh process.
 // Every read has a time-out so a hung engine cannot hang its caller, and a
 // write to an engine that has died is an error, not a SIGPIPE.
 #pragma once
@@ -11,12 +14,14 @@
 #include <string>
 #include <vector>
 
+#include "cecp.h"
+
 namespace xq {
 
 struct EngineSpec {
   std::string command;
-  std::string protocol = "ucci";     // "ucci", "uci", or "auto": try uci (uciok), else ucci
-  std::vector<std::string> options;  // raw setoption lines sent after the handshake
+  std::string protocol = "ucci";     // "ucci", "uci", "xboard", or "auto": uci, then ucci, then xboard
+  std::vector<std::string> options;  // raw lines sent after the handshake ("setoption ...", "option N=V")
   int nice = 0;                      // scheduling niceness of the child (10: below the caller)
 };
 
@@ -35,6 +40,13 @@ class EngineProcess {
   const std::string& error() const { return error_; }
   const std::string& name() const { return name_; }
   const std::string& protocol() const { return spec_.protocol; }  // the one in use after start
+  bool xboard() const { return spec_.protocol == "xboard"; }
+  const CecpFeatures& features() const { return features_; }  // an xboard engine's handshake
+  // The option lines of the handshake as the engine wrote them (UCI/UCCI
+  // "option ..." lines; for xboard each "feature option=" value).
+  const std::vector<std::string>& option_lines() const { return option_lines_; }
+  // A FEN as this engine reads it (Sjaak II's letters).
+  std::string engine_fen(const std::string& fen) const { return fen_in_letters(fen, he_letters_); }
   // Whether the engine offered this option in its handshake (any case).
   bool has_option(const std::string& name) const;
 
@@ -63,6 +75,8 @@ class EngineProcess {
  private:
   bool spawn(const std::string& command, int nice_level);
   bool handshake(const std::string& protocol, int timeout_ms);
+  bool xboard_handshake(int timeout_ms);
+  bool after_handshake(int timeout_ms);
   bool wait_for(const std::string& prefix, int timeout_ms);
   bool running_child();  // false once the child has exited (and reaps it)
 
@@ -72,6 +86,10 @@ class EngineProcess {
   std::string buffer_, error_, name_;
   bool ranks_from_one_ = false;  // UCI with UCI_Variant: ranks 1-10
   std::vector<std::string> option_names_;  // lower case
+  std::vector<std::string> option_lines_;
+  CecpFeatures features_;
+  bool he_letters_ = false;  // Sjaak II: horses and elephants in FENs are h and e
+  int pings_ = 0;
   bool eof_ = false;                        // the engine closed its output
   int last_score_ = 0;
   bool last_mate_ = false;

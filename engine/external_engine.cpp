@@ -4,6 +4,7 @@
 #include <sstream>
 #include <thread>
 
+#include "cecp.h"
 #include "engine_output.h"
 
 #include "fen.h"
@@ -19,18 +20,15 @@ int64_t now_ms() {
       .count();
 }
 
-// The position's start (its history undone) as FEN, and the moves since.
+// "position startpos moves ..." when the game began at the start position
+// (every engine reads that; Sjaak II reads no FEN in our letters), else the
+// FEN of its start in the engine's letters, and the moves since.
 std::string position_command(const Position& pos, const EngineProcess& p) {
-  Position start = pos;
-  std::vector<Move> moves;
-  while (start.history_length() > 0) {
-    moves.insert(moves.begin(), start.last_move());
-    start.undo_move();
-  }
-  std::string cmd = "position fen " + to_fen(start, start.rule_plies());
-  if (!moves.empty()) {
+  const GameSoFar g = game_so_far(pos);
+  std::string cmd = g.from_start_position ? "position startpos" : "position fen " + p.engine_fen(g.start_fen);
+  if (!g.moves.empty()) {
     cmd += " moves";
-    for (Move m : moves) cmd.append(" ").append(p.to_engine(move_to_iccs(m)));
+    for (Move m : g.moves) cmd.append(" ").append(p.to_engine(move_to_iccs(m)));
   }
   return cmd;
 }
@@ -84,7 +82,7 @@ ExternalEngine::~ExternalEngine() {
 }
 
 bool ExternalEngine::open(const std::string& command, std::string* error, int timeout_ms,
-                          const std::vector<std::string>& options) {
+                          const std::vector<std::string>& options, const std::string& protocol) {
   if (worker_started_) {  // a second open: the old program goes with its worker
     auto fresh = std::make_shared<Shared>();
     fresh->grace_ms = shared_->grace_ms.load();
@@ -104,7 +102,7 @@ bool ExternalEngine::open(const std::string& command, std::string* error, int ti
   EngineSpec spec;
   spec.command = command;
   spec.options = options;
-  spec.protocol = "auto";
+  spec.protocol = protocol;
   spec.nice = 10;  // below the window that drives it, like our own search
   if (!s.process.start(spec, timeout_ms)) {
     if (error) *error = s.process.error();
@@ -220,9 +218,62 @@ void ExternalEngine::work(std::shared_ptr<Shared> shared) {
   s.busy = false;
 }
 
+// Waits for the engine's answer to isready (UCI, UCCI) or ping (xboard, when
+// it offers ping). False when it did not come, with the failure set.
+bool ExternalEngine::get_ready(Shared& s, const std::string& who) {
+  EngineProcess& process = s.process;
+  std::string ready = "readyok";
+  if (process.xboard()) {
+    if (!process.features().ping) return true;
+    ready = "pong " + std::to_string(++s.pings);
+    process.send("ping " + std::to_string(s.pings));
+  } else {
+    process.send("isready");
+  }
+  const int64_t asked = now_ms();
+  for (std::string l;;) {
+    if (s.quitting.load()) return false;
+    if (now_ms() - asked > 10000) return fail(s, who + " did not answer " + (process.xboard() ? "ping" : "isready")), false;
+    if (!process.read_line(l, 50)) {
+      if (process.eof()) return fail(s, who + " quit unexpectedly"), false;
+      continue;
+    }
+    if (l == ready) return true;
+  }
+}
+
+// Sends the position and the go command in the engine's protocol; false with
+// the failure set when it cannot be given the position.
+bool ExternalEngine::send_search(Shared& s, const Request& req, const std::string& who) {
+  EngineProcess& process = s.process;
+  if (process.xboard()) {
+    std::vector<std::string> commands;
+    std::string why;
+    if (!cecp_position_commands(req.pos, process.features(), commands, &why)) {
+      why.insert(0, who + ": ");  // (one string built in place: GCC 12 warns falsely on a + chain here)
+      return fail(s, why), false;
+    }
+    for (const std::string& c : cecp_limit_commands(req.limits)) commands.push_back(c);
+    commands.push_back("post");
+    commands.push_back(req.limits.infinite && process.features().analyze ? "analyze" : "go");
+    for (const std::string& c : commands)
+      if (!process.send(c)) return fail(s, who + " quit unexpectedly"), false;
+    return true;
+  }
+  process.send(position_command(req.pos, process));
+  if (!req.options.banned.empty() && process.protocol() == "ucci") {
+    std::string ban = "banmoves";
+    for (Move m : req.options.banned) ban.append(" ").append(move_to_iccs(m));
+    process.send(ban);
+  }
+  if (!process.send(go_command(req.limits, process.protocol()))) return fail(s, who + " quit unexpectedly"), false;
+  return true;
+}
+
 SearchResult ExternalEngine::run(Shared& s, const Request& req) {
   EngineProcess& process = s.process;
   const Position& pos = req.pos;
+  const bool xboard = process.xboard();
   std::string who;
   bool new_game = false;
   {
@@ -231,34 +282,19 @@ SearchResult ExternalEngine::run(Shared& s, const Request& req) {
     new_game = s.new_game;
     s.new_game = false;
   }
-  if (new_game) process.send(process.protocol() == "uci" ? "ucinewgame" : "setoption newgame");
+  if (new_game && !xboard) process.send(process.protocol() == "uci" ? "ucinewgame" : "setoption newgame");
   const int want_pv = std::max(1, req.options.multipv);
-  if (want_pv != s.multipv && process.has_option("MultiPV")) {
+  if (!xboard && want_pv != s.multipv && process.has_option("MultiPV")) {
     process.send(process.protocol() == "uci" ? "setoption name MultiPV value " + std::to_string(want_pv)
                                              : "setoption multipv " + std::to_string(want_pv));
     s.multipv = want_pv;
   }
-  process.send("isready");
-  const int64_t asked = now_ms();
-  for (std::string l;;) {
-    if (s.quitting.load()) return {};
-    if (now_ms() - asked > 10000) return fail(s, who + " did not answer isready");
-    if (!process.read_line(l, 50)) {
-      if (process.eof()) return fail(s, who + " quit unexpectedly");
-      continue;
-    }
-    if (l == "readyok") break;
-  }
+  if (!get_ready(s, who)) return {};
   // Overtaken by a newer search while it got ready: not started at all. (A
   // stop alone still lets it search, so a stopped search has a move.)
   if (s.quitting.load() || s.latest.load() > req.generation) return {};
-  process.send(position_command(pos, process));
-  if (!req.options.banned.empty() && process.protocol() == "ucci") {
-    std::string ban = "banmoves";
-    for (Move m : req.options.banned) ban += " " + move_to_iccs(m);
-    process.send(ban);
-  }
-  if (!process.send(go_command(req.limits, process.protocol()))) return fail(s, who + " quit unexpectedly");
+  if (!send_search(s, req, who)) return {};
+  const bool analyzing = xboard && req.limits.infinite && process.features().analyze;
   const int64_t t0 = now_ms();
   const int limit = deadline_ms(req.limits, s.grace_ms.load());
   const bool ranks_from_one = process.ranks_from_one();
@@ -266,12 +302,27 @@ SearchResult ExternalEngine::run(Shared& s, const Request& req) {
   bool asked_to_stop = false;
   SearchInfo info;
   std::string said;  // the engine's last "info string"
+  auto answer = [&](Move best) {
+    SearchResult r;
+    r.best = best;
+    r.depth = info.depth;
+    r.score = info.score;
+    r.nodes = info.nodes;
+    if (info.pv.size() > 1 && info.pv[0] == r.best) r.ponder = info.pv[1];
+    return r;
+  };
   for (std::string l;;) {
     const int64_t now = now_ms();
     if (s.quitting.load()) return {};  // the program is ended next: no answer is waited for
     if (!stop_sent && (should_stop(s, req.generation) || (limit && now - t0 > limit))) {
       asked_to_stop = should_stop(s, req.generation);
-      process.send("stop");
+      // An xboard analysis ends with "exit" and no move: its best line is the answer.
+      if (analyzing) {
+        process.send("exit");
+        if (!get_ready(s, who)) return {};
+        return answer(info.pv.empty() ? kNoMove : info.pv[0]);
+      }
+      process.send(xboard ? "?" : "stop");
       stop_sent = now;
     }
     if (stop_sent && now - stop_sent > s.stop_grace_ms.load())
@@ -282,6 +333,30 @@ SearchResult ExternalEngine::run(Shared& s, const Request& req) {
         return fail(s, who + (asked_to_stop ? " did not stop when asked" : " quit unexpectedly" + explain(said)));
       continue;  // a short read's time-out: keep waiting
     }
+    if (xboard) {
+      if (parse_post_line(l, pos, info)) {
+        s.box.post_info(info, req.generation);
+        if (req.on_info && !should_stop(s, req.generation)) req.on_info(info);
+        continue;
+      }
+      Move m = kNoMove;
+      switch (read_cecp_answer(l, pos, m)) {
+        case CecpAnswer::Move: return answer(m);
+        case CecpAnswer::IllegalMove: return fail(s, who + " answered an illegal move: '" + l.substr(0, 60) + "'");
+        case CecpAnswer::Resign: {
+          SearchResult r = answer(kNoMove);
+          r.resigns = true;
+          return r;
+        }
+        case CecpAnswer::Result:
+          if (Position p = pos; !has_legal_move(p)) return {};
+          return fail(s, who + " declared the game over instead of moving: '" + l.substr(0, 60) + "'");
+        case CecpAnswer::Complaint: return fail(s, who + " refused the position: '" + l.substr(0, 80) + "'");
+        case CecpAnswer::DrawOffer:  // a draw offer is not answered; the game goes on
+        case CecpAnswer::None: continue;
+      }
+      continue;
+    }
     if (l.rfind("info string ", 0) == 0) said = l.substr(12);  // may explain a quit that follows
     if (l.rfind("info ", 0) == 0) {
       if (parse_info_line(l, pos, ranks_from_one, s.multipv, info)) {
@@ -291,6 +366,7 @@ SearchResult ExternalEngine::run(Shared& s, const Request& req) {
       }
       continue;
     }
+    if (refuses_position(l)) return fail(s, who + " refused the position: '" + l.substr(0, 80) + "'");
     BestMoveLine best;
     if (!parse_bestmove_line(l, pos, ranks_from_one, best)) continue;
     if (best.no_move) {
@@ -299,13 +375,8 @@ SearchResult ExternalEngine::run(Shared& s, const Request& req) {
       return {};
     }
     if (!best.best) return fail(s, who + " answered an illegal move '" + best.text + "'");
-    SearchResult r;
-    r.best = best.best;
-    r.depth = info.depth;
-    r.score = info.score;
-    r.nodes = info.nodes;
+    SearchResult r = answer(best.best);
     if (best.ponder) r.ponder = best.ponder;
-    else if (info.pv.size() > 1 && info.pv[0] == r.best) r.ponder = info.pv[1];
     return r;
   }
 }

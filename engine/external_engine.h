@@ -1,4 +1,5 @@
-// An outside engine program (Pikafish, Fairy-Stockfish, ElephantEye, ours) as a
+// An outside engine program (Pikafish, Fairy-Stockfish, ElephantEye, Sjaak II,
+// MaxQi, ours) in UCI, UCCI or the xboard protocol as a
 // SearchService. Only its own worker thread ever talks to the program or
 // waits for it: start(), stop(), cancel() and the destructor hand requests to
 // that thread and return at once, so a window's frame loop never waits for a
@@ -26,11 +27,13 @@ class ExternalEngine : public SearchService {
   ExternalEngine& operator=(const ExternalEngine&) = delete;
 
   // Starts the program (a command line: PROGRAM ARGS, split by shell quoting
-  // without expansion) and completes the handshake, UCI if it answers uciok,
-  // else UCCI, then sends options (raw setoption lines). Blocks for the
+  // without expansion) and completes the handshake, then sends options (raw
+  // lines: "setoption ..." for UCI and UCCI, "option NAME=VALUE" for xboard). Blocks for the
   // handshake: call it off the frame thread. False with a message on failure.
+  // protocol: "auto" (uci, then ucci, then xboard, each in a fresh process),
+  // or "uci", "ucci", "xboard" when the player chose one.
   bool open(const std::string& command, std::string* error, int timeout_ms = 5000,
-            const std::vector<std::string>& options = {});
+            const std::vector<std::string>& options = {}, const std::string& protocol = "auto");
   std::string protocol() const;
   // Extra time past a timed search's limit before the engine counts as hung.
   void set_grace_ms(int ms) { shared_->grace_ms = ms; }
@@ -82,9 +85,12 @@ class ExternalEngine : public SearchService {
     SearchMailbox box;
     EngineProcess process;  // the worker's alone once it runs
     int multipv = 1;        // the worker's
+    int pings = 0;          // the worker's: the last xboard ping sent
   };
   static void work(std::shared_ptr<Shared> s);
   static SearchResult run(Shared& s, const Request& r);
+  static bool get_ready(Shared& s, const std::string& who);
+  static bool send_search(Shared& s, const Request& req, const std::string& who);
   static SearchResult fail(Shared& s, const std::string& why);
   static bool should_stop(const Shared& s, uint64_t generation);
 

@@ -42,6 +42,7 @@ struct SearchResult {
   Score score = 0;
   int depth = 0;
   uint64_t nodes = 0;
+  bool resigns = false;  // an outside engine resigned instead of moving (best is kNoMove)
 };
 
 struct SearchOptions {

@@ -559,6 +559,12 @@ void Controller::update(int64_t now_ms) {
     } else if (hint_search_) {
       hint_search_ = false;
       hint_ = r ? r->best : kNoMove;
+    } else if (r && r->resigns && !game_over()) {
+      // An outside engine (xboard) resigned the side it plays.
+      game_.resign(game_.side_to_move());
+      after_record_change();
+      end_sounds();
+      return;
     } else if (r && r->best) {
       pending_ = r->best;
     }

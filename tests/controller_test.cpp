@@ -492,6 +492,19 @@ TEST(Controller, AFailedOutsideEngineIsDroppedAndTheBuiltInPlaysOn) {
   EXPECT_NE(c.game().moves()[0], mv("a0a5"));
 }
 
+TEST(Controller, AnOutsideEnginesResignationEndsTheGame) {
+  Controller c(fast());
+  c.set_mode(xq::Mode::HumanBlack);
+  auto e = std::make_unique<xq::ExternalEngine>();
+  std::string err;
+  ASSERT_TRUE(e->open(std::string("bash ") + XQ_TEST_DATA + "/fake_xboard.sh resign", &err)) << err;
+  c.set_outside_engine(std::move(e), true, true, false);
+  ASSERT_TRUE(wait_until(c, [&] { return c.game_over(); }));
+  EXPECT_EQ(c.game().verdict().reason, xq::Reason::Resignation);
+  EXPECT_EQ(c.game().verdict().outcome, xq::Outcome::BlackWins) << "the engine played red and resigned it";
+  EXPECT_TRUE(c.has_outside_engine()) << "a resignation is not a failure";
+}
+
 TEST(Controller, AnalysisFollowsThePositionOnShowWithThreeLines) {
   Controller c(fast());
   c.set_mode(xq::Mode::TwoPlayers);

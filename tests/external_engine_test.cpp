@@ -237,3 +237,161 @@ TEST(ExternalEngine, NumbersPastAnyIntegerAreHeldInRange) {
   EXPECT_LT(info.score, 0) << "the last line: mated";
   EXPECT_EQ(info.depth, 10);
 }
+
+// --- ElephantEye, xboard engines, positions an engine refuses (issue 41) ---
+
+namespace {
+
+std::string script(const std::string& name, const std::string& mode = "") {
+  return std::string("bash ") + XQ_TEST_DATA + "/" + name + (mode.empty() ? "" : " " + mode);
+}
+
+// One search from pos; the engine's result (nullopt on a time-out).
+std::optional<xq::SearchResult> one_search(xq::ExternalEngine& e, const xq::Position& pos, const xq::Limits& l,
+                                           const xq::SearchOptions& so = {}) {
+  e.start(pos, l, so);
+  return wait_result(e);
+}
+
+}  // namespace
+
+TEST(ExternalEngine, ElephantEyeQuitsOnUciSoUcciIsTriedInAFreshProcess) {
+  xq::ExternalEngine e;
+  std::string err;
+  const auto t0 = std::chrono::steady_clock::now();
+  ASSERT_TRUE(e.open(script("fake_eleeye.sh"), &err)) << err;
+  EXPECT_LT(ms_since(t0), 1500) << "an engine that quit on 'uci' is restarted at once, not waited for";
+  EXPECT_EQ(e.protocol(), "ucci");
+  EXPECT_EQ(e.name(), "ElephantEye 3.31 (fake)");
+  xq::Limits clock;
+  clock.time_left_ms = 60000;
+  clock.increment_ms = 2000;
+  auto r = one_search(e, pos_from(xq::kStartFen), clock);
+  ASSERT_TRUE(r.has_value());
+  EXPECT_EQ(xq::move_to_iccs(r->best), "h2e2") << e.failure();
+  xq::SearchOptions so;  // UCCI banmoves reach it
+  so.banned = {mv("h2e2")};
+  r = one_search(e, pos_from(xq::kStartFen), clock, so);
+  ASSERT_TRUE(r.has_value());
+  EXPECT_EQ(xq::move_to_iccs(r->best), "b2e2") << e.failure();
+  EXPECT_EQ(e.failure(), "");
+  xq::Position after = pos_from(xq::kStartFen);
+  after.do_move(mv("h2e2"));
+  r = one_search(e, after, movetime(100));
+  ASSERT_TRUE(r.has_value());
+  EXPECT_EQ(xq::move_to_iccs(r->best), "h9g7") << "the moves from 'startpos' reached it: " << e.failure();
+}
+
+TEST(ExternalEngine, ElephantEyesNobestmoveInAPositionWithMovesIsAFailure) {
+  xq::ExternalEngine e;
+  std::string err;
+  ASSERT_TRUE(e.open(script("fake_eleeye.sh"), &err)) << err;
+  xq::SearchOptions so;
+  so.banned = {mv("h2e2"), mv("b2e2"), mv("h0g2")};
+  const auto r = one_search(e, pos_from(xq::kStartFen), movetime(50), so);
+  ASSERT_TRUE(r.has_value());
+  EXPECT_EQ(r->best, xq::kNoMove);
+  EXPECT_NE(e.failure().find("gave no move"), std::string::npos) << e.failure();
+}
+
+TEST(ExternalEngine, AProgramThatAnswersNoProtocolIsNamedAfterAllThree) {
+  xq::ExternalEngine e;
+  std::string err;
+  EXPECT_FALSE(e.open("cat", &err, 2500));
+  EXPECT_NE(err.find("did not answer uci, ucci or xboard"), std::string::npos) << err;
+}
+
+TEST(ExternalEngine, AnXboardEnginePlaysFromTheStartAndFromASetUpPosition) {
+  xq::ExternalEngine e;
+  std::string err;
+  ASSERT_TRUE(e.open(script("fake_xboard.sh", "good"), &err)) << err;
+  EXPECT_EQ(e.protocol(), "xboard");
+  EXPECT_EQ(e.name(), "Fake xboard good");
+  auto r = one_search(e, pos_from(xq::kStartFen), movetime(100));
+  ASSERT_TRUE(r.has_value());
+  EXPECT_EQ(xq::move_to_iccs(r->best), "h2e2") << e.failure();
+  EXPECT_EQ(r->depth, 2) << "its post lines are read";
+  EXPECT_EQ(r->score, 7);
+  EXPECT_EQ(xq::move_to_iccs(r->ponder), "h9g7");
+  xq::Position after = pos_from(xq::kStartFen);
+  after.do_move(mv("h2e2"));
+  r = one_search(e, after, movetime(100));
+  ASSERT_TRUE(r.has_value());
+  EXPECT_EQ(xq::move_to_iccs(r->best), "h9g7") << "the game's moves went as usermove: " << e.failure();
+  EXPECT_EQ(r->score, -12);
+  r = one_search(e, pos_from("3k5/9/9/9/9/9/9/9/4K4/9 w - - 0 1"), movetime(100));
+  ASSERT_TRUE(r.has_value());
+  EXPECT_EQ(xq::move_to_iccs(r->best), "e1e2") << "a set-up position went by setboard: " << e.failure();
+  EXPECT_EQ(e.failure(), "");
+}
+
+TEST(ExternalEngine, AnXboardAnalysisEndsWithExitAndItsBestLine) {
+  xq::ExternalEngine e;
+  std::string err;
+  ASSERT_TRUE(e.open(script("fake_xboard.sh", "analyze"), &err)) << err;
+  std::promise<void> deep;
+  std::atomic<bool> told{false};
+  e.start(pos_from(xq::kStartFen), infinite(), {}, [&](const xq::SearchInfo& i) {
+    if (i.depth == 2 && !told.exchange(true)) deep.set_value();
+  });
+  ASSERT_EQ(deep.get_future().wait_for(std::chrono::seconds(20)), std::future_status::ready)
+      << "post lines arrive while it analyses";
+  EXPECT_FALSE(e.done()) << "an analysis goes on until stopped";
+  e.stop();
+  const auto r = wait_result(e);
+  ASSERT_TRUE(r.has_value());
+  EXPECT_EQ(xq::move_to_iccs(r->best), "b2e2");
+  EXPECT_EQ(e.failure(), "");
+}
+
+TEST(ExternalEngine, XboardFailuresAreNamed) {
+  auto xboard_failure = [](const std::string& mode, const std::string& fen) {
+    xq::ExternalEngine e;
+    std::string err;
+    EXPECT_TRUE(e.open(script("fake_xboard.sh", mode), &err)) << err;
+    const auto r = one_search(e, pos_from(fen), movetime(50));
+    EXPECT_TRUE(r.has_value());
+    if (r) EXPECT_EQ(r->best, xq::kNoMove) << mode;
+    return e.failure();
+  };
+  const std::string set_up = "3k5/9/9/9/9/9/9/9/4K4/9 w - - 0 1";
+  std::string why = xboard_failure("nosetboard", set_up);
+  EXPECT_NE(why.find("no setboard"), std::string::npos) << why;
+  why = xboard_failure("illegal", xq::kStartFen);
+  EXPECT_NE(why.find("illegal move"), std::string::npos) << why;
+  xq::Position after = pos_from(xq::kStartFen);
+  after.do_move(mv("h2e2"));
+  xq::ExternalEngine e;
+  std::string err;
+  ASSERT_TRUE(e.open(script("fake_xboard.sh", "complain"), &err)) << err;
+  ASSERT_TRUE(one_search(e, after, movetime(50)).has_value());
+  EXPECT_NE(e.failure().find("refused the position: 'Illegal move: h2e2'"), std::string::npos) << e.failure();
+  EXPECT_FALSE(xq::ExternalEngine().open(script("fake_xboard.sh", "chess"), &err));
+  EXPECT_NE(err.find("does not play xiangqi"), std::string::npos) << err;
+}
+
+TEST(ExternalEngine, AnXboardResignationIsAResultNotAFailure) {
+  xq::ExternalEngine e;
+  std::string err;
+  ASSERT_TRUE(e.open(script("fake_xboard.sh", "resign"), &err)) << err;
+  const auto r = one_search(e, pos_from(xq::kStartFen), movetime(50));
+  ASSERT_TRUE(r.has_value());
+  EXPECT_TRUE(r->resigns);
+  EXPECT_EQ(e.failure(), "");
+}
+
+TEST(ExternalEngine, AnEngineThatRefusesOurFenIsToldSoAndGetsStartposWhenItCan) {
+  xq::ExternalEngine e;
+  std::string err;
+  ASSERT_TRUE(e.open(fake("fussy"), &err)) << err;
+  xq::Position after = pos_from(xq::kStartFen);
+  after.do_move(mv("h2e2"));
+  auto r = one_search(e, after, movetime(50));
+  ASSERT_TRUE(r.has_value());
+  EXPECT_EQ(xq::move_to_iccs(r->best), "h9g7") << "a game from the start goes as 'position startpos moves ...': "
+                                                << e.failure();
+  r = one_search(e, pos_from("3k5/9/9/9/9/9/9/9/4K4/9 w - - 0 1"), movetime(50));
+  ASSERT_TRUE(r.has_value());
+  EXPECT_EQ(r->best, xq::kNoMove);
+  EXPECT_NE(e.failure().find("refused the position: 'Error: unknown piece type"), std::string::npos) << e.failure();
+}

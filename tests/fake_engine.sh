@@ -1,7 +1,8 @@
 #!/bin/bash
 # A scripted engine for the outside-engine tests; $1 picks its behaviour:
 # good, ranks1 (Fairy-Stockfish's UCI ranks 1-10), ucci-only, crash, hang, illegal,
-# slow (answers only at stop), hugemate (numbers past any integer).
+# slow (answers only at stop), hugemate (numbers past any integer),
+# fussy (refuses any FEN as Sjaak II refuses ours: "Error: unknown piece type").
 mode=$1
 pos=""
 while read -r line; do
@@ -15,7 +16,9 @@ while read -r line; do
       echo uciok ;;
     ucci) echo "id name Fake $mode"; echo ucciok ;;
     isready) echo readyok ;;
-    position) pos="$line" ;;
+    position)
+      pos="$line"
+      if [ "$mode" = fussy ] && [ "$2" = fen ]; then echo "Error: unknown piece type 'n' (bad FEN $3)"; fi ;;
     go)
       case "$mode" in
         crash) echo "info string ERROR: network file not found"; exit 1 ;;
@@ -27,6 +30,7 @@ while read -r line; do
           echo "info depth 10 score mate -2147483648 pv h2e2"
           echo "bestmove h2e2" ;;
         illegal) echo "bestmove a0a5" ;;
+        fussy) [[ "$pos" == "position startpos moves h2e2" ]] && echo "bestmove h9g7" ;;
         ranks1)
           # After red's h2e2 (sent as h3e3) black answers h9g7, sent as h10g8.
           if [[ "$pos" == *"moves h3e3" ]]; then

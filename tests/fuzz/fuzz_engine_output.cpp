@@ -1,10 +1,12 @@
 // libFuzzer target: what another engine program prints (UCI and UCCI "info",
-// "bestmove", "option" and "id" lines), as the outside-engine driver reads it.
+// "bestmove", "option" and "id" lines; xboard "feature", post and "move"
+// lines), as the outside-engine driver reads it.
 // Nothing may crash or overflow; a move taken must be legal where it was said.
 #include <cstdint>
 #include <cstdlib>
 #include <string>
 
+#include "cecp.h"
 #include "engine_output.h"
 #include "fen.h"
 #include "movegen.h"
@@ -21,7 +23,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (!xq::parse_fen(kRoots[(data[0] >> 4) & 3], d, nullptr)) std::abort();
   const xq::Position root = d.pos;
   const std::string text(reinterpret_cast<const char*>(data + 1), size - 1);
-  xq::SearchInfo info;
+  xq::SearchInfo info, post;
+  xq::CecpFeatures features;
   size_t start = 0;
   for (int lines = 0; start <= text.size() && lines < 256; ++lines) {
     size_t end = text.find('\n', start);
@@ -40,6 +43,21 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         }
       }
       if (int(info.lines.size()) > wanted) std::abort();
+    }
+    (void)xq::read_feature_line(line, features);
+    (void)xq::refuses_position(line);
+    if (xq::parse_post_line(line, root, post)) {
+      xq::Position p = root;
+      if (post.pv.empty()) std::abort();
+      for (xq::Move m : post.pv) {
+        if (!xq::is_legal(p, m)) std::abort();
+        p.do_move(m);
+      }
+    }
+    xq::Move answer = xq::kNoMove;
+    if (xq::read_cecp_answer(line, root, answer) == xq::CecpAnswer::Move) {
+      xq::Position p = root;
+      if (!xq::is_legal(p, answer)) std::abort();
     }
     xq::BestMoveLine best;
     if (xq::parse_bestmove_line(line, root, ranks_from_one, best) && best.best) {

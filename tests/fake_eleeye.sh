@@ -1,0 +1,37 @@
+#!/bin/bash
+# Behaves as ElephantEye 3.x does in the ways that matter to a GUI: it quits at
+# once unless its first line is "ucci"; UCCI options, "go time T increment I"
+# and "go depth N"; "banmoves" honoured; "nobestmove" when every move it knows
+# is banned; "bye" on quit. $1 = "wrongmove" answers a move that is not legal.
+mode=$1
+read -r first || exit 0
+[ "$first" = ucci ] || exit 0
+echo "id name ElephantEye 3.31 (fake)"
+echo "id copyright 2004-2016 www.xqbase.com"
+echo "option usebook type check default true"
+echo "option hashsize type spin min 16 max 1024 default 16"
+echo "option idle type combo var none var small var medium var large default none"
+echo ucciok
+banned=""
+pos=""
+while read -r line; do
+  set -- $line
+  case "$1" in
+    isready) echo readyok ;;
+    setoption) ;;
+    position) pos="$line"; banned="" ;;
+    banmoves) shift; banned="$*" ;;
+    go)
+      # Red's first move from the start, or black's reply to h2e2: the first of
+      # its candidates that is not banned.
+      if [[ "$pos" == *"moves h2e2" ]]; then cands="h9g7 b9c7 h7e7"; else cands="h2e2 b2e2 h0g2"; fi
+      [ "$mode" = wrongmove ] && cands="a0a9"
+      best=""
+      for m in $cands; do [[ " $banned " == *" $m "* ]] || { best=$m; break; }; done
+      if [ -z "$best" ]; then echo nobestmove; continue; fi
+      echo "info depth 5 score 12 pv $best"
+      echo "bestmove $best" ;;
+    stop) ;;
+    quit) echo bye; exit 0 ;;
+  esac
+done
