@@ -95,6 +95,40 @@ bool EngineProcess::xboard_handshake(int timeout_ms) {
   return true;
 }
 
+std::vector<EngineOption> EngineProcess::declared_options() const {
+  std::vector<EngineOption> out;
+  for (const std::string& l : option_lines_)
+    if (auto o = parse_engine_option(l, spec_.protocol)) out.push_back(*o);
+  return out;
+}
+
+void EngineProcess::send_values() {
+  option_problems_.clear();
+  if (spec_.values.empty()) return;
+  const std::vector<EngineOption> declared = declared_options();
+  for (const auto& nv : spec_.values) {
+    const std::string& name = nv.first;
+    const std::string& value = nv.second;
+    auto o = std::find_if(declared.begin(), declared.end(), [&](const EngineOption& d) {
+      return d.name.size() == name.size() &&
+             std::equal(name.begin(), name.end(), d.name.begin(), [](char a, char b) {
+               return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
+             });
+    });
+    if (o == declared.end()) {
+      option_problems_.push_back("option '" + name + "': the engine has no such option");
+      continue;
+    }
+    std::string why;
+    const auto v = checked_option_value(*o, value, &why);
+    if (!v) {
+      option_problems_.push_back(why);
+      continue;
+    }
+    send(engine_option_command(*o, *v, spec_.protocol));
+  }
+}
+
 bool EngineProcess::has_option(const std::string& name) const {
   std::string id = name;
   for (char& c : id) c = char(std::tolower(static_cast<unsigned char>(c)));
@@ -150,6 +184,7 @@ bool EngineProcess::after_handshake(int timeout_ms) {
     }
     send("easy");
     for (const auto& o : spec_.options) send(o);
+    send_values();
     if (!features_.ping) return true;
     const std::string n = std::to_string(++pings_);
     send("ping " + n);
@@ -163,6 +198,7 @@ bool EngineProcess::after_handshake(int timeout_ms) {
     ranks_from_one_ = true;
   }
   for (const auto& o : spec_.options) send(o);
+  send_values();
   send("isready");
   if (!wait_for("readyok", timeout_ms)) {
     error_ = "'" + spec_.command + "' did not answer isready";

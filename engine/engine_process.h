@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "cecp.h"
+#include "engine_option.h"
 
 namespace xq {
 
@@ -22,6 +23,9 @@ struct EngineSpec {
   std::string command;
   std::string protocol = "ucci";     // "ucci", "uci", "xboard", or "auto": uci, then ucci, then xboard
   std::vector<std::string> options;  // raw lines sent after the handshake ("setoption ...", "option N=V")
+  // Option values by name, sent in the engine's protocol after the handshake
+  // for the options it declares (the others are named in option_problems()).
+  std::vector<std::pair<std::string, std::string>> values;
   int nice = 0;                      // scheduling niceness of the child (10: below the caller)
 };
 
@@ -45,6 +49,10 @@ class EngineProcess {
   // The option lines of the handshake as the engine wrote them (UCI/UCCI
   // "option ..." lines; for xboard each "feature option=" value).
   const std::vector<std::string>& option_lines() const { return option_lines_; }
+  // The options it declares, read (the lines we cannot read are left out).
+  std::vector<EngineOption> declared_options() const;
+  // The spec's values that were not sent, each with why.
+  const std::vector<std::string>& option_problems() const { return option_problems_; }
   // A FEN as this engine reads it (Sjaak II's letters).
   std::string engine_fen(const std::string& fen) const { return fen_in_letters(fen, he_letters_); }
   // Whether the engine offered this option in its handshake (any case).
@@ -77,6 +85,7 @@ class EngineProcess {
   bool handshake(const std::string& protocol, int timeout_ms);
   bool xboard_handshake(int timeout_ms);
   bool after_handshake(int timeout_ms);
+  void send_values();
   bool wait_for(const std::string& prefix, int timeout_ms);
   bool running_child();  // false once the child has exited (and reaps it)
 
@@ -87,6 +96,7 @@ class EngineProcess {
   bool ranks_from_one_ = false;  // UCI with UCI_Variant: ranks 1-10
   std::vector<std::string> option_names_;  // lower case
   std::vector<std::string> option_lines_;
+  std::vector<std::string> option_problems_;
   CecpFeatures features_;
   bool he_letters_ = false;  // Sjaak II: horses and elephants in FENs are h and e
   int pings_ = 0;

@@ -82,7 +82,8 @@ ExternalEngine::~ExternalEngine() {
 }
 
 bool ExternalEngine::open(const std::string& command, std::string* error, int timeout_ms,
-                          const std::vector<std::string>& options, const std::string& protocol) {
+                          const std::vector<std::string>& options, const std::string& protocol,
+                          const std::vector<std::pair<std::string, std::string>>& values) {
   if (worker_started_) {  // a second open: the old program goes with its worker
     auto fresh = std::make_shared<Shared>();
     fresh->grace_ms = shared_->grace_ms.load();
@@ -103,6 +104,7 @@ bool ExternalEngine::open(const std::string& command, std::string* error, int ti
   spec.command = command;
   spec.options = options;
   spec.protocol = protocol;
+  spec.values = values;
   spec.nice = 10;  // below the window that drives it, like our own search
   if (!s.process.start(spec, timeout_ms)) {
     if (error) *error = s.process.error();
@@ -114,6 +116,8 @@ bool ExternalEngine::open(const std::string& command, std::string* error, int ti
     std::lock_guard<std::mutex> lock(s.mutex);
     s.name = s.process.name();
     s.protocol = s.process.protocol();
+    s.declared = s.process.declared_options();
+    s.option_problems = s.process.option_problems();
     s.failure.clear();
     s.new_game = true;
   }
@@ -126,6 +130,16 @@ bool ExternalEngine::open(const std::string& command, std::string* error, int ti
 std::string ExternalEngine::protocol() const {
   std::lock_guard<std::mutex> lock(shared_->mutex);
   return shared_->protocol;
+}
+
+std::vector<EngineOption> ExternalEngine::options() const {
+  std::lock_guard<std::mutex> lock(shared_->mutex);
+  return shared_->declared;
+}
+
+std::vector<std::string> ExternalEngine::option_problems() const {
+  std::lock_guard<std::mutex> lock(shared_->mutex);
+  return shared_->option_problems;
 }
 
 std::string ExternalEngine::name() const {

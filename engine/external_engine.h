@@ -32,9 +32,14 @@ class ExternalEngine : public SearchService {
   // handshake: call it off the frame thread. False with a message on failure.
   // protocol: "auto" (uci, then ucci, then xboard, each in a fresh process),
   // or "uci", "ucci", "xboard" when the player chose one.
+  // values: option values by name, set in the engine's own protocol when it
+  // declares them (option_problems() names the ones it could not take).
   bool open(const std::string& command, std::string* error, int timeout_ms = 5000,
-            const std::vector<std::string>& options = {}, const std::string& protocol = "auto");
+            const std::vector<std::string>& options = {}, const std::string& protocol = "auto",
+            const std::vector<std::pair<std::string, std::string>>& values = {});
   std::string protocol() const;
+  std::vector<EngineOption> options() const;  // what it declared in its handshake
+  std::vector<std::string> option_problems() const;
   // Extra time past a timed search's limit before the engine counts as hung.
   void set_grace_ms(int ms) { shared_->grace_ms = ms; }
   // How long an engine asked to stop may take to answer before it counts as hung.
@@ -75,6 +80,8 @@ class ExternalEngine : public SearchService {
     bool quit = false;            // guarded by mutex
     bool new_game = false;        // guarded by mutex
     std::string name, failure, protocol;  // guarded by mutex
+    std::vector<EngineOption> declared;   // guarded by mutex
+    std::vector<std::string> option_problems;  // guarded by mutex
     std::atomic<uint64_t> latest{0};       // the newest start()'s generation
     std::atomic<uint64_t> stopped{0};      // searches up to this generation stop
     std::atomic<uint64_t> cancelled{0};    // results up to this generation are not posted

@@ -12,9 +12,15 @@ namespace xq {
 
 AppModel::AppModel(ControllerOptions co, std::unique_ptr<Storage> storage, Desktop* desktop)
     : controller_(co), storage_(std::move(storage)), desktop_(desktop) {
-  opener_ = [](const std::string& command, std::string* error) -> std::unique_ptr<SearchService> {
+  opener_ = [](const std::string& command, const EngineSetup& setup, EngineFacts* facts,
+                std::string* error) -> std::unique_ptr<SearchService> {
     auto e = std::make_unique<ExternalEngine>();
-    if (!e->open(command, error)) return nullptr;
+    if (!e->open(command, error, 5000, {}, setup.protocol, setup.values)) return nullptr;
+    facts->protocol = e->protocol();
+    facts->options = e->options();
+    facts->problems = e->option_problems();
+    e->set_grace_ms(kEngineGraceMs);
+    e->set_stop_grace_ms(kEngineStopGraceMs);
     return e;
   };
   review_options_.movetime_ms = 300;

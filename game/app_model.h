@@ -15,6 +15,7 @@
 #include "board_view.h"
 #include "controller.h"
 #include "editor.h"
+#include "engine_option.h"
 #include "keys.h"
 #include "file_dialog.h"
 #include "puzzles.h"
@@ -67,9 +68,22 @@ struct StartOptions {
                                // analysis ("" = from the settings)
 };
 
-// Opens an outside engine (a command line); nullptr with a message on failure.
-// The default runs the program as an ExternalEngine; tests inject fakes.
-using EngineOpener = std::function<std::unique_ptr<SearchService>(const std::string& command, std::string* error)>;
+// What an opened outside engine told us: the protocol that worked and the
+// options it declares (with the player's values it would not take).
+struct EngineFacts {
+  std::string protocol;
+  std::vector<EngineOption> options;
+  std::vector<std::string> problems;
+};
+
+// Opens an outside engine (a command line, spoken to as the setup says);
+// nullptr with a message on failure. The default runs the program as an
+// ExternalEngine; tests inject fakes.
+using EngineOpener = std::function<std::unique_ptr<SearchService>(const std::string& command, const EngineSetup& setup,
+                                                                  EngineFacts* facts, std::string* error)>;
+// A player waits: an outside engine still silent this long past its time is
+// told to move, and after the second grace dropped for the built-in engine.
+constexpr int kEngineGraceMs = 700, kEngineStopGraceMs = 300;
 
 class AppModel {
  public:
@@ -197,7 +211,9 @@ class AppModel {
     std::unique_ptr<SearchService> engine;  // nullptr when it could not be opened
     std::string error;
     std::string command;
+    EngineFacts facts;
   };
+  EngineFacts engine_facts_;  // the outside engine in use
   std::future<OpenedEngine> pending_engine_;  // an engine being opened on another thread
   std::future<OpenedFile> pending_open_;      // a file being read for opening, off the frame thread
   std::string pending_open_path_, next_open_;

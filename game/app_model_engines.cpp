@@ -21,10 +21,13 @@ void AppModel::choose_engine(int choice) {
   }
   settings_.engine_choice = choice;
   const std::string command = settings_.engines[size_t(choice - 1)];
-  pending_engine_ = std::async(std::launch::async, [opener = opener_, command]() {
+  const auto setup = settings_.engine_setup.find(command);
+  pending_engine_ = std::async(std::launch::async, [opener = opener_, command,
+                                                    setup = setup == settings_.engine_setup.end() ? EngineSetup{}
+                                                                                                  : setup->second]() {
     OpenedEngine o;
     o.command = command;
-    o.engine = opener(command, &o.error);
+    o.engine = opener(command, setup, &o.facts, &o.error);
     return o;
   });
 }
@@ -93,6 +96,16 @@ void AppModel::poll_engine() {
   }
   const std::string name = o.engine->name();
   controller_.set_outside_engine(std::move(o.engine), false, false, false);
+  // The protocol that worked is remembered: the next start speaks it at once.
+  if (!o.facts.protocol.empty()) {
+    EngineSetup& setup = settings_.engine_setup[o.command];
+    if (setup.protocol == "auto") {
+      setup.protocol = o.facts.protocol;
+      store_settings();
+    }
+  }
+  for (const std::string& p : o.facts.problems) console_.push_back("engine: " + p);
+  engine_facts_ = std::move(o.facts);
   ui_.engine = name;
   apply_engine_side();
   ++ui_.review_revision;

@@ -159,6 +159,7 @@ bool is_number_list(const std::string& v) {
 
 void parse_settings(const std::string& text, Settings& s) {
   std::istringstream in(text);
+  std::string last_engine;  // the engine= line that engine_protocol/engine_option lines belong to
   for (std::string line; std::getline(in, line);) {
     if (!line.empty() && line.back() == '\r') line.pop_back();
     const size_t eq = line.find('=');
@@ -185,7 +186,21 @@ void parse_settings(const std::string& text, Settings& s) {
     else if (k == "engine" && !v.empty() && v.size() < 4096 && !has_control(v) && s.engines.size() < 32 &&
              std::find(s.engines.begin(), s.engines.end(), v) == s.engines.end()) {
       std::vector<std::string> words;
-      if (split_command_line(v, words, nullptr)) s.engines.push_back(v);
+      last_engine.clear();
+      if (split_command_line(v, words, nullptr)) {
+        s.engines.push_back(v);
+        last_engine = v;
+        s.engine_setup.erase(v);
+      }
+    } else if (k == "engine") {
+      last_engine.clear();
+    } else if (k == "engine_protocol" && !last_engine.empty() &&
+               (v == "auto" || v == "uci" || v == "ucci" || v == "xboard")) {
+      s.engine_setup[last_engine].protocol = v;
+    } else if (k == "engine_option" && !last_engine.empty() && !has_control(v) && v.size() < 2048) {
+      auto& values = s.engine_setup[last_engine].values;
+      const size_t at = v.find('=');
+      if (at != std::string::npos && at > 0 && values.size() < 64) values.emplace_back(v.substr(0, at), v.substr(at + 1));
     } else if (k == "engine_choice" && n >= 0 && n <= 32) s.engine_choice = n;
     else if (k == "folder" && v.size() < 4096) s.folder = v;
     else if (k == "engine_side" && (v == "both" || v == "red" || v == "black" || v == "analysis")) s.engine_side = v;
@@ -200,7 +215,14 @@ std::string settings_text(const Settings& s) {
       << "\nlang=" << escape_value(s.lang) << "\nclock=" << escape_value(s.clock) << "\nsolved=" << escape_value(s.solved)
       << "\nwidth=" << s.width << "\nheight=" << s.height << "\nengine_choice=" << s.engine_choice
       << "\nfolder=" << escape_value(s.folder) << "\nengine_side=" << escape_value(s.engine_side) << "\n";
-  for (const std::string& e : s.engines) out << "engine=" << escape_value(e) << "\n";
+  for (const std::string& e : s.engines) {
+    out << "engine=" << escape_value(e) << "\n";
+    const auto setup = s.engine_setup.find(e);
+    if (setup == s.engine_setup.end()) continue;
+    if (setup->second.protocol != "auto") out << "engine_protocol=" << escape_value(setup->second.protocol) << "\n";
+    for (const auto& [name, value] : setup->second.values)
+      out << "engine_option=" << escape_value(name + "=" + value) << "\n";
+  }
   return out.str();
 }
 

@@ -12,6 +12,14 @@
 
 namespace xq {
 
+// How an outside engine is spoken to: the protocol the player chose or the
+// detection found, and the option values the player set.
+struct EngineSetup {
+  std::string protocol = "auto";  // auto, uci, ucci, xboard
+  std::vector<std::pair<std::string, std::string>> values;  // option name, value
+  bool operator==(const EngineSetup& o) const { return protocol == o.protocol && values == o.values; }
+};
+
 struct Settings {
   int level = 1;
   std::string mode = "red";  // red, black, two
@@ -25,6 +33,9 @@ struct Settings {
   std::string solved;  // puzzles solved: "3,7,12"
   int width = 0, height = 0;  // window size (0 = default)
   std::vector<std::string> engines;  // outside engines' command lines, one "engine=" line each
+  // By command line; written as engine_protocol= and engine_option=NAME=VALUE
+  // lines after the engine= line they belong to.
+  std::map<std::string, EngineSetup> engine_setup;
   int engine_choice = 0;             // 0: the built-in engine; k: engines[k-1]
   std::string engine_side = "both";  // what the outside engine does: both, red, black, analysis
   std::string folder;                // where the file chooser last saved or opened a game

@@ -699,7 +699,7 @@ TEST(AppModel, EnginesAreAddedByDropOrChooserAndRemoved) {
   Fixture f(Fixture::Files{{"/opt/eng/pika.sh", "#!/bin/sh\nexec pikafish\n"}});
   f.desktop.chooser = true;
   // Any SearchService will do as the "outside" engine here: a second built-in one.
-  f.m.set_engine_opener([](const std::string&, std::string*) -> std::unique_ptr<xq::SearchService> {
+  f.m.set_engine_opener([](const std::string&, const xq::EngineSetup&, xq::EngineFacts*, std::string*) -> std::unique_ptr<xq::SearchService> {
     return std::make_unique<xq::Searcher>(8);
   });
   xq::StartOptions o;
@@ -729,7 +729,8 @@ TEST(AppModel, TheClocksRunWhileAnOutsideEngineStarts) {
   Fixture f;
   std::promise<void> release;
   std::shared_future<void> released = release.get_future().share();
-  f.m.set_engine_opener([released](const std::string&, std::string*) -> std::unique_ptr<xq::SearchService> {
+  f.m.set_engine_opener([released](const std::string&, const xq::EngineSetup&, xq::EngineFacts*,
+                                   std::string*) -> std::unique_ptr<xq::SearchService> {
     released.wait();  // a slow engine: still starting
     return std::make_unique<xq::Searcher>(8);
   });

@@ -14,17 +14,18 @@ echo "option idle type combo var none var small var medium var large default non
 echo ucciok
 banned=""
 pos=""
+nobook=""
 while read -r line; do
   set -- $line
   case "$1" in
     isready) echo readyok ;;
-    setoption) ;;
+    setoption) [ "$2 $3" = "usebook false" ] && nobook=1 ;;  # without its book it opens b2e2
     position) pos="$line"; banned="" ;;
     banmoves) shift; banned="$*" ;;
     go)
       # Red's first move from the start, or black's reply to h2e2: the first of
       # its candidates that is not banned.
-      if [[ "$pos" == *"moves h2e2" ]]; then cands="h9g7 b9c7 h7e7"; else cands="h2e2 b2e2 h0g2"; fi
+      if [[ "$pos" == *"moves h2e2" ]]; then cands="h9g7 b9c7 h7e7"; elif [ -n "$nobook" ]; then cands="b2e2 h0g2"; else cands="h2e2 b2e2 h0g2"; fi
       [ "$mode" = wrongmove ] && cands="a0a9"
       best=""
       for m in $cands; do [[ " $banned " == *" $m "* ]] || { best=$m; break; }; done

@@ -222,6 +222,30 @@ TEST(Settings, AValueCannotAddAKeyOfItsOwn) {
   EXPECT_EQ(u.engine_choice, 0) << "no seventh engine";
 }
 
+TEST(Settings, EachEngineKeepsItsProtocolAndOptionValues) {
+  xq::Settings s;
+  s.engines = {"eleeye", "/usr/games/maxqi", "fairy-stockfish"};
+  s.engine_setup["eleeye"] = {"ucci", {{"hashsize", "64"}, {"usebook", "false"}}};
+  s.engine_setup["/usr/games/maxqi"] = {"xboard", {}};
+  s.engine_setup["fairy-stockfish"] = {"auto", {{"Skill Level", "3"}, {"Book File", "a=b.bin"}}};
+  const std::string text = xq::settings_text(s);
+  EXPECT_NE(text.find("engine=eleeye\nengine_protocol=ucci\nengine_option=hashsize=64\n"), std::string::npos) << text;
+  xq::Settings t;
+  xq::parse_settings(text, t);
+  EXPECT_EQ(t.engines, s.engines);
+  EXPECT_EQ(t.engine_setup["eleeye"], s.engine_setup["eleeye"]);
+  EXPECT_EQ(t.engine_setup["/usr/games/maxqi"].protocol, "xboard");
+  EXPECT_EQ(t.engine_setup["fairy-stockfish"], s.engine_setup["fairy-stockfish"]) << "the first '=' ends the name";
+  // Lines that belong to no engine, or to a refused one, or name no protocol we speak, are dropped.
+  xq::Settings u;
+  xq::parse_settings("engine_option=Hash=1\nengine=ok\nengine_protocol=telnet\nengine_option=Threads=2\n"
+                     "engine=bad 'quote\nengine_option=Hash=9\nengine_protocol=uci\n", u);
+  EXPECT_EQ(u.engines, std::vector<std::string>{"ok"});
+  EXPECT_EQ(u.engine_setup["ok"].protocol, "auto");
+  EXPECT_EQ(u.engine_setup["ok"].values, (std::vector<std::pair<std::string, std::string>>{{"Threads", "2"}}));
+  EXPECT_EQ(u.engine_setup.size(), 1u);
+}
+
 TEST(Pgn, RecordsAPerpetualChaseAndReadsItBack) {
   const xq::Game g = played({"i5i7", "c7c5", "i7i5", "c5c7", "i5i7", "c7c5", "i7i5", "c5c7"},
                             "4k4/9/2c6/9/8R/9/9/9/9/3K5 w - - 0 1");

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "cecp.h"
+#include "engine_option.h"
 #include "engine_output.h"
 #include "fen.h"
 #include "movegen.h"
@@ -46,6 +47,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     }
     (void)xq::read_feature_line(line, features);
     (void)xq::refuses_position(line);
+    // A declared option: its own default passes its own check, and no value
+    // that passes can carry a line break into the command that sets it.
+    for (const char* proto : {"uci", "ucci", "xboard"}) {
+      const auto o = xq::parse_engine_option(line, proto);
+      if (!o) continue;
+      if (o->kind == xq::EngineOption::Kind::Spin && (o->min > o->max)) std::abort();
+      std::string why;
+      const auto v = xq::checked_option_value(*o, line.substr(line.size() / 2), &why);
+      if (v && xq::engine_option_command(*o, *v, proto).find('\n') != std::string::npos) std::abort();
+      if (!v && why.empty()) std::abort();
+    }
     if (xq::parse_post_line(line, root, post)) {
       xq::Position p = root;
       if (post.pv.empty()) std::abort();
