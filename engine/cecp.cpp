@@ -77,6 +77,8 @@ std::vector<std::string> read_feature_line(const std::string& line, CecpFeatures
     else if (name == "san") accepted = !(f.san = false) && !on;  // we send and read coordinates
     else if (name == "analyze") f.analyze = on;
     else if (name == "colors") f.colors = on;
+    else if (name == "memory") f.memory = on;
+    else if (name == "smp") f.smp = on;
     else if (name == "myname") f.myname = value.substr(0, 80);
     else if (name == "variants") f.variants = value.substr(0, 400);
     else if (name == "option" && f.options.size() < 100) f.options.push_back(value.substr(0, 200));

@@ -20,6 +20,7 @@ struct CecpFeatures {
   bool done = false;  // "done=1": the handshake is over
   bool waiting = false;  // "done=0": the engine asks for more time to start
   bool setboard = false, usermove = false, ping = false, san = false, analyze = true, colors = true;
+  bool memory = false, smp = false;  // it takes "memory N" (MB for its tables), "cores N"
   std::string myname, variants;
   std::vector<std::string> options;  // each "option=" value, e.g. "Hash -spin 64 1 1024"
 };

@@ -145,6 +145,7 @@ std::optional<EngineOption> parse_engine_option(const std::string& line, const s
 
 std::string engine_option_command(const EngineOption& o, const std::string& value, const std::string& protocol) {
   const bool button = o.kind == EngineOption::Kind::Button;
+  if (!o.command.empty()) return o.command + " " + value;
   if (protocol == "xboard") {
     if (button) return "option " + o.name;
     const std::string v = o.kind == EngineOption::Kind::Check ? (value == "true" ? "1" : "0") : value;
@@ -192,7 +193,7 @@ std::optional<std::string> checked_option_value(const EngineOption& o, const std
 
 bool player_settable(const EngineOption& o) {
   const std::string n = lower(o.name);
-  return n != "uci_variant" && n != "uci_chess960" && n != "usemillisec" && n != "uci_analysemode" &&
+  return n != "uci_variant" && n != "protocol" && n != "uci_chess960" && n != "usemillisec" && n != "uci_analysemode" &&
          n != "uci_opponent" && n != "uci_showcurrline" && n != "uci_showrefutations" && n != "uci_ratingadv";
 }
 

@@ -16,6 +16,7 @@ struct EngineOption {
   std::string value;  // the engine's default: "true"/"false" for a check
   int min = 0, max = 0;               // a spin's range
   std::vector<std::string> choices;  // a combo's values
+  std::string command;  // set by "COMMAND VALUE", not as an option (xboard's "memory", "cores")
 };
 
 // One declared option, or nullopt when the line is not one we can read.

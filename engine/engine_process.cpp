@@ -99,6 +99,15 @@ std::vector<EngineOption> EngineProcess::declared_options() const {
   std::vector<EngineOption> out;
   for (const std::string& l : option_lines_)
     if (auto o = parse_engine_option(l, spec_.protocol)) out.push_back(*o);
+  // xboard's own commands for the table size and the threads, shown as the
+  // options a player knows, unless the engine declares options of those names.
+  auto declared = [&](const char* name) {
+    return std::any_of(out.begin(), out.end(), [&](const EngineOption& o) { return o.name == name; });
+  };
+  if (xboard() && features_.memory && !declared("Hash"))
+    out.push_back({"Hash", EngineOption::Kind::Spin, "64", 1, 4096, {}, "memory"});
+  if (xboard() && features_.smp && !declared("Threads"))
+    out.push_back({"Threads", EngineOption::Kind::Spin, "1", 1, 64, {}, "cores"});
   return out;
 }
 

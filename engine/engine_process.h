@@ -46,6 +46,7 @@ class EngineProcess {
   const std::string& protocol() const { return spec_.protocol; }  // the one in use after start
   bool xboard() const { return spec_.protocol == "xboard"; }
   const CecpFeatures& features() const { return features_; }  // an xboard engine's handshake
+  void forget_analyze() { features_.analyze = false; }  // it refused "analyze" though it did not say so
   // The option lines of the handshake as the engine wrote them (UCI/UCCI
   // "option ..." lines; for xboard each "feature option=" value).
   const std::vector<std::string>& option_lines() const { return option_lines_; }

@@ -269,6 +269,7 @@ bool ExternalEngine::send_search(Shared& s, const Request& req, const std::strin
     }
     for (const std::string& c : cecp_limit_commands(req.limits)) commands.push_back(c);
     commands.push_back("post");
+    if (req.limits.infinite && !process.features().analyze) commands.push_back("st 86400");  // "go", stopped by "?"
     commands.push_back(req.limits.infinite && process.features().analyze ? "analyze" : "go");
     for (const std::string& c : commands)
       if (!process.send(c)) return fail(s, who + " quit unexpectedly"), false;
@@ -308,7 +309,7 @@ SearchResult ExternalEngine::run(Shared& s, const Request& req) {
   // stop alone still lets it search, so a stopped search has a move.)
   if (s.quitting.load() || s.latest.load() > req.generation) return {};
   if (!send_search(s, req, who)) return {};
-  const bool analyzing = xboard && req.limits.infinite && process.features().analyze;
+  bool analyzing = xboard && req.limits.infinite && process.features().analyze;
   const int64_t t0 = now_ms();
   const int limit = deadline_ms(req.limits, s.grace_ms.load());
   const bool ranks_from_one = process.ranks_from_one();
@@ -351,6 +352,14 @@ SearchResult ExternalEngine::run(Shared& s, const Request& req) {
       if (parse_post_line(l, pos, info)) {
         s.box.post_info(info, req.generation);
         if (req.on_info && !should_stop(s, req.generation)) req.on_info(info);
+        continue;
+      }
+      // An engine that says nothing of analyze (the default is yes) yet refuses
+      // it, as MaxQi does, searches with "go" instead, stopped by "?".
+      if (analyzing && l.rfind("Error", 0) == 0 && l.find("analyze") != std::string::npos) {
+        process.forget_analyze();
+        analyzing = false;
+        if (!process.send("st 86400") || !process.send("go")) return fail(s, who + " quit unexpectedly");
         continue;
       }
       Move m = kNoMove;

@@ -271,7 +271,7 @@ void main_loop(AppModel& m, const AppOptions& o, SDL_Window* win, SDL_Renderer* 
     last_present = t;
     ++frame;
     if (o.max_frames && frame >= o.max_frames) running = false;
-    if (o.until_ply && m.controller().game().ply() >= o.until_ply) running = false;
+    if (o.until_ply && (m.controller().game().ply() >= o.until_ply || m.controller().game_over())) running = false;
   }
   if (o.frame_stats) print_frame_stats(frame_ms, late_ms, frame, m.controller().game().ply());
 }
@@ -480,6 +480,9 @@ int run_app(const AppOptions& o) {
     for (Move mv : m.controller().game().moves()) moves.append(" ").append(move_to_iccs(mv));
     std::printf("moves%s\n", moves.c_str());
     std::printf("language %s\n", language_code(m.ui().language));
+    std::printf("engines red %s | black %s\n", m.controller().engine_name(RED).c_str(),
+                m.controller().engine_name(BLACK).c_str());
+    if (m.controller().game_over()) std::printf("result %s\n", m.controller().banner().c_str());
   }
   return rc;
 }

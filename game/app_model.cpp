@@ -168,6 +168,7 @@ void AppModel::answer_resume(bool yes) {
 }
 
 std::optional<Dialog> AppModel::dialog() const {
+  if (auto d = engine_dialog()) return d;
   if (!saved_list_.empty()) {  // one row a game, newest first, and Cancel
     Dialog d;
     d.text = say(Phrase::SavedGames);
@@ -350,6 +351,7 @@ void AppModel::next_clock() {
 
 void AppModel::act(Action a, int arg) {
   Controller& c = controller_;
+  if (engine_dialog_act(a, arg)) return;
   if (!editor_ && puzzle_action(a)) return;
   if (editor_) {
     if (a == Action::Help) ui_.help = true;
@@ -502,7 +504,7 @@ void AppModel::key(Key k, bool ctrl) {
     case Key::Y: if (ctrl) act(Action::Redo); break;
     case Key::R: act(Action::Redo); break;
     case Key::H: act(Action::Hint); break;
-    case Key::M: act(Action::Sound); break;
+    case Key::M: act(ctrl ? Action::Match : Action::Sound); break;
     case Key::A: act(Action::Analysis); break;
     case Key::Digit1: case Key::Digit2: case Key::Digit3: case Key::Digit4:
       act(Action(int(Action::Level0) + int(k) - int(Key::Digit1)));
@@ -544,6 +546,7 @@ void AppModel::window_resized(int w, int h) {
 void AppModel::update(int64_t now_ms) {
   now_ms_ = now_ms;
   poll_engine();
+  poll_match();
   poll_file_dialog();
   poll_open_file();
   ui_.puzzle_open = ui_.puzzle >= 0 && !puzzle_done_;  // the analysis would give the answer away

@@ -15,6 +15,7 @@
 #include "board_view.h"
 #include "controller.h"
 #include "editor.h"
+#include "engine_match.h"
 #include "engine_option.h"
 #include "keys.h"
 #include "file_dialog.h"
@@ -214,6 +215,28 @@ class AppModel {
     EngineFacts facts;
   };
   EngineFacts engine_facts_;  // the outside engine in use
+
+  // The engine settings and match dialogs (app_model_engine_dialogs.cpp).
+  enum class EngineDialog { None, Settings, Match };
+  EngineDialog engine_dialog_ = EngineDialog::None;
+  int options_page_ = 0;
+  bool engine_setup_changed_ = false;
+  std::optional<Dialog> engine_dialog() const;
+  Dialog engine_settings_dialog() const;
+  Dialog match_dialog() const;
+  bool engine_dialog_act(Action a, int arg);  // true when the action was the dialogs'
+  std::vector<EngineOption> shown_options() const;  // the chosen engine's settable options
+  std::string option_value(const EngineOption& o) const;  // the player's value, else the default
+  void set_option_value(const EngineOption& o, const std::string& value);
+  std::string engine_label(int k) const;  // 0: the built-in engine; k: the list's k-th, by program name
+  void start_match();
+  void poll_match();
+  EngineMatch match_;
+  int match_players_[2] = {0, 1};
+  int match_games_ = 1, match_time_ = 1;  // indexes into the choices
+  uint64_t match_seen_ = 0;
+  size_t match_games_written_ = 0;
+  std::string match_file_;
   std::future<OpenedEngine> pending_engine_;  // an engine being opened on another thread
   std::future<OpenedFile> pending_open_;      // a file being read for opening, off the frame thread
   std::string pending_open_path_, next_open_;

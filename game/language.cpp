@@ -91,6 +91,7 @@ constexpr Words kWords[] = {
      "1–4  级别        D  演示（再按停止）        L  English\n"
      "Ctrl+S  保存        Ctrl+O  载入        E  摆棋\n"
      "Ctrl+E  添加引擎        Ctrl+Delete  移除当前引擎\n"
+     "Ctrl+M  引擎对抗        引擎按钮旁的 …  引擎协议与选项\n"
      "Ctrl+C / Ctrl+V  复制、粘贴局面（FEN 或 PGN）\n"
      "← → Home End  复盘着法        Esc  放下棋子、回到对局\n"
      "右键  放下棋子        滚轮  翻看着法列表\n"
@@ -109,6 +110,7 @@ constexpr Words kWords[] = {
      "1–4  level        D  demo (again to stop)        L  中文\n"
      "Ctrl+S  save        Ctrl+O  open a game        E  set up a position\n"
      "Ctrl+E  add an engine        Ctrl+Delete  remove the chosen engine\n"
+     "Ctrl+M  engine match        ...  beside the Engine button: its protocol and options\n"
      "Ctrl+C / Ctrl+V  copy, paste a position (FEN or PGN)\n"
      "← → Home End  step through the moves        Esc  put the piece down, back to the game\n"
      "Right click  put the piece down        Wheel  scroll the move list\n"
@@ -170,6 +172,29 @@ constexpr Words kWords[] = {
     {Phrase::RoleRed, "·执红", " (red)"},
     {Phrase::RoleBlack, "·执黑", " (black)"},
     {Phrase::RoleAnalysis, "·分析", " (analysis)"},
+    {Phrase::EngineSettingsTitle, "引擎设置：{}", "Engine: {}"},
+    {Phrase::EngineProtocol, "协议：{}", "Protocol: {}"},
+    {Phrase::ProtocolAuto, "自动（{}）", "auto ({})"},
+    {Phrase::EngineNoOptions, "此引擎没有可设置的选项", "This engine declares no options"},
+    {Phrase::EngineStarting, "引擎启动中…", "The engine is starting..."},
+    {Phrase::EngineDefaults, "恢复默认", "Defaults"},
+    {Phrase::Done, "完成", "Done"},
+    {Phrase::EngineRestarts, "设置已保存，{} 重新启动", "Saved: {} restarts with them"},
+    {Phrase::MatchButton, "引擎对抗…", "Match..."},
+    {Phrase::MatchTitle, "引擎对抗", "Engine match"},
+    {Phrase::MatchFirst, "甲方：{}", "First: {}"},
+    {Phrase::MatchSecond, "乙方：{}", "Second: {}"},
+    {Phrase::MatchGames, "局数：{}（轮换先后手）", "Games: {} (colours alternate)"},
+    {Phrase::MatchPerMove, "每步用时：{}", "Time per move: {}"},
+    {Phrase::MatchStart, "开始", "Start"},
+    {Phrase::MatchStop, "停止", "Stop"},
+    {Phrase::Close, "关闭", "Close"},
+    {Phrase::MatchScore, "{} 对 {}：胜 {} 和 {} 负 {}，{} 分 / {} 局", "{} vs {}: +{} ={} -{}, {} of {} points"},
+    {Phrase::MatchPlaying, "第 {} 局进行中，第 {} 步", "Game {} in progress, ply {}"},
+    {Phrase::MatchOver, "对抗结束", "The match is over"},
+    {Phrase::MatchStopped, "对抗中止：{}", "The match stopped: {}"},
+    {Phrase::MatchSaved, "棋谱：{}", "Games: {}"},
+    {Phrase::MatchGameLine, "{}. 红 {} – 黑 {}  {}  {} 步", "{}. {} (red) – {} (black)  {}  {} plies"},
 };
 static_assert(sizeof kWords / sizeof kWords[0] == size_t(Phrase::Count), "a phrase without words");
 constexpr bool in_order() {

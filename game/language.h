@@ -47,6 +47,10 @@ enum class Phrase {
   // Opening files.
   VariationsSkipped, SavedGames, Cancel, YouAndComputer, EngineRemoved, DropEngine, RoleRed, RoleBlack,
   RoleAnalysis,
+  // Engine settings and the engine match.
+  EngineSettingsTitle, EngineProtocol, ProtocolAuto, EngineNoOptions, EngineStarting, EngineDefaults, Done,
+  EngineRestarts, MatchButton, MatchTitle, MatchFirst, MatchSecond, MatchGames, MatchPerMove, MatchStart,
+  MatchStop, Close, MatchScore, MatchPlaying, MatchOver, MatchStopped, MatchSaved, MatchGameLine,
   Count
 };
 

@@ -15,7 +15,7 @@ static const char* kUsage =
     "  --threads N                 the computer's search threads (default: one fewer than the cores)\n"
     "  --fen FEN  --moves \"h2e2 h9g7\"  start from a position and moves\n"
     "  --load FILE.pgn             open a saved game\n"
-    "  --engine CMD                an outside engine (UCI or UCCI) plays the computer's moves and analyses\n"
+    "  --engine CMD                an outside engine (UCI, UCCI or xboard) plays the computer's moves and analyses\n"
     "  --engine-side both|red|black|analysis   what the outside engine does (default both)\n"
     "  --flip  --no-animation  --no-book  --iccs  --width W  --height H\n"
     "  --screenshot FILE.png [--select h2] [--hint] [--show-help] [--edit] [--show-saved] [--review] [--think MS]\n"
@@ -23,7 +23,7 @@ static const char* kUsage =
     "                              MS of play or analysis)\n"
     "  --demo [--movetime MS] [--max-frames N] [--frame-stats]   computer against computer\n"
     "  --key FRAME:NAME            (tests) press a key by its SDL name (L, Left, F1) at that frame\n"
-    "  --until-ply N               (tests) leave once the game has N moves; --max-frames bounds the wait\n"
+    "  --until-ply N               (tests) leave once the game has N moves or is over; --max-frames bounds the wait\n"
     "  --config-dir DIR  --resume ask|yes|no  --print-state  --click FRAME:X:Y  --no-vsync\n";
 
 int main(int argc, char** argv) {

@@ -89,17 +89,19 @@ std::vector<Button> panel_buttons(const UiState& ui, const Controller& c, const 
   const std::string notation = ui.iccs ? "ICCS" : phrase(Phrase::NativeNotation, l);
   if (ui.panel_below) {  // the narrow right column: engine and notation, then draw and resign, each row its own
     const float top = list.y - 54, half = (list.w - 4) / 2;
-    b.push_back({Action::Engine, say(l, Phrase::EngineButton, {engine}), {list.x, top, list.w - 54, 22}, !ui.engine.empty()});
+    b.push_back({Action::Engine, say(l, Phrase::EngineButton, {engine}), {list.x, top, list.w - 80, 22}, !ui.engine.empty()});
+    b.push_back({Action::EngineSettings, "...", {right - 76, top, 22, 22}, false});
     b.push_back({Action::Notation, notation, {right - 50, top, 50, 22}, ui.iccs});
     b.push_back({Action::OfferDraw, phrase(Phrase::OfferDraw, l), {list.x, top + 27, half, 22}, false});
     b.push_back({Action::Resign, phrase(Phrase::Resign, l), {list.x + half + 4, top + 27, half, 22}, false});
   } else {
-    const float top = list.y - 26;
-    b.push_back({Action::Engine, say(l, Phrase::EngineButton, {engine}),
-                 {list.x, top, right - 166 - list.x, 22}, !ui.engine.empty()});
-    b.push_back({Action::OfferDraw, phrase(Phrase::OfferDraw, l), {right - 162, top, 50, 22}, false});
-    b.push_back({Action::Resign, phrase(Phrase::Resign, l), {right - 106, top, 50, 22}, false});
-    b.push_back({Action::Notation, notation, {right - 50, top, 50, 22}, ui.iccs});
+    // Two rows above the list: the engine and its settings; draw, resign and notation.
+    const float top = list.y - 54, third = (list.w - 8) / 3;
+    b.push_back({Action::Engine, say(l, Phrase::EngineButton, {engine}), {list.x, top, list.w - 34, 22}, !ui.engine.empty()});
+    b.push_back({Action::EngineSettings, "...", {right - 30, top, 30, 22}, false});
+    b.push_back({Action::OfferDraw, phrase(Phrase::OfferDraw, l), {list.x, top + 27, third, 22}, false});
+    b.push_back({Action::Resign, phrase(Phrase::Resign, l), {list.x + third + 4, top + 27, third, 22}, false});
+    b.push_back({Action::Notation, notation, {right - third, top + 27, third, 22}, ui.iccs});
   }
   return b;
 }
@@ -116,13 +118,13 @@ Action button_at(const std::vector<Button>& buttons, float x, float y) {
 }
 
 Rect move_list_rect(bool panel_below, bool graph) {
-  const Rect full = panel_below ? Rect{275, 92, 240, 260} : Rect{10, 414, 260, 192};
+  const Rect full = panel_below ? Rect{275, 92, 240, 260} : Rect{10, 440, 260, 166};
   if (!graph) return full;
   const float g = graph_rect(panel_below).h + 4;
   return {full.x, full.y + g, full.w, full.h - g};
 }
 
-Rect graph_rect(bool panel_below) { return panel_below ? Rect{275, 92, 240, 80} : Rect{10, 414, 260, 80}; }
+Rect graph_rect(bool panel_below) { return panel_below ? Rect{275, 92, 240, 80} : Rect{10, 440, 260, 80}; }
 
 Rect clock_row_rect(bool panel_below) { return panel_below ? Rect{275, 6, 240, 26} : Rect{10, 352, 260, 26}; }
 

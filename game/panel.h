@@ -25,7 +25,13 @@ enum class Action {
   OpenSaved, CloseList,
   // The position editor: open it, pick a piece (the button's arg: 0-6 red K A E H R C P,
   // 7-13 black, 14 remove), side to move, clear, start position, done, cancel.
-  EditBoard, EditTool, EditRedFirst, EditBlackFirst, EditClear, EditStart, EditDone, EditCancel
+  EditBoard, EditTool, EditRedFirst, EditBlackFirst, EditClear, EditStart, EditDone, EditCancel,
+  // The engine's settings (the … beside the Engine button): protocol, each option (arg: its row;
+  // a click cycles a check or combo, Down/Up step a spin), pages, defaults, done.
+  EngineSettings, EngineProtocol, EngineOptionCycle, EngineOptionDown, EngineOptionUp, EnginePage,
+  EngineDefaults, EngineSettingsDone,
+  // The engine match (Ctrl+M): its two players, games, time per move, start or stop, close.
+  Match, MatchFirst, MatchSecond, MatchGames, MatchTime, MatchStartStop, MatchClose
 };
 
 // What the window shows besides the game itself.

@@ -159,6 +159,11 @@ void Renderer::draw_dialog(const Dialog& d, const BoardView& v) {
   const Rect a{b.x + d.area.x * s, b.y + d.area.y * s, d.area.w * s, d.area.h * s};
   fill(a, {20, 12, 6, 235});
   text_.draw(d.text, a.x + a.w / 2, a.y + 30 * s, int(24 * s), kPanelText, 1);
+  for (size_t i = 0; i < d.lines.size(); ++i) {
+    int px = int(16 * s);  // a long line is set smaller to fit the sheet
+    while (px > 8 && text_.width(d.lines[i], px) > a.w - 40 * s) --px;
+    text_.draw(d.lines[i], a.x + 20 * s, b.y + (d.lines_y + 24 * float(i)) * s, px, i == 0 ? kHighlight : kPanelText);
+  }
   for (const Button& btn : d.buttons) {
     const Rect r{b.x + btn.rect.x * s, b.y + btn.rect.y * s, btn.rect.w * s, btn.rect.h * s};
     draw_button(btn, r, s, int((btn.rect.h < 36 ? 16 : 20) * s));

@@ -292,7 +292,11 @@ const ViewModel& ViewModelCache::get(const Controller& c, const UiState& ui, con
   k.flipped = ui.flipped;
   k.scroll = ui.scroll;
   k.message = ui.message + std::to_string(ui.message_until_ms);
-  k.dialog = dialog.has_value();
+  if (dialog) {
+    k.dialog = dialog->text + '\n';
+    for (const std::string& l : dialog->lines) k.dialog += l + '\n';
+    for (const Button& b : dialog->buttons) k.dialog += b.label + (b.active ? "*\n" : "\n");
+  }
   if (!(k == key_) || builds_ == 0) {
     vm_ = build_view_model(c, ui, dialog, editor);
     key_ = k;

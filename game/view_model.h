@@ -22,6 +22,8 @@ struct PieceOnBoard {
 // board design coordinates.
 struct Dialog {
   std::string text;
+  std::vector<std::string> lines;  // under the title, from lines_y down (a table)
+  float lines_y = 0;
   std::vector<Button> buttons;  // rects in board design coordinates, like area
   Rect area{0, 220, 520, 160};  // the sheet behind it
 };
@@ -109,7 +111,7 @@ class ViewModelCache {
     bool clock_running[2] = {false, false};
     int scroll = 0;
     std::string message;
-    bool dialog = false;
+    std::string dialog;  // all it shows: a dialog's labels change without a move
     bool operator==(const Key&) const = default;
   };
   Key key_;

@@ -936,3 +936,106 @@ TEST(AppModel, APuzzlesMovesAreNumberedFromOne) {
   ASSERT_FALSE(f.m.view_model().rows.empty());
   EXPECT_EQ(f.m.view_model().rows[0].number, 1) << "not 113, the source game's move";
 }
+
+namespace {
+
+std::string fake_script(const std::string& file, const std::string& mode) {
+  return std::string("bash ") + XQ_TEST_DATA + "/" + file + (mode.empty() ? "" : " " + mode);
+}
+
+// The dialog's button whose label starts with the text.
+const xq::Button* dialog_button(const std::optional<xq::Dialog>& d, const std::string& label) {
+  if (!d) return nullptr;
+  for (const xq::Button& b : d->buttons)
+    if (b.label.rfind(label, 0) == 0) return &b;
+  return nullptr;
+}
+
+}  // namespace
+
+// ElephantEye (here its fake: it quits unless its first line is "ucci") is
+// found to speak UCCI, and that is remembered; its options are shown; turning
+// its book off restarts it with the option set, and it is kept in the settings.
+TEST(AppModel, EngineSettingsShowTheOptionsAndAChangeRestartsTheEngineWithIt) {
+  Fixture f;
+  xq::StartOptions o;
+  o.engine = fake_script("fake_eleeye.sh", "");
+  o.mode = "black";  // the engine opens
+  o.lang = "en";
+  o.resume = "no";
+  ASSERT_TRUE(f.start(o));
+  ASSERT_TRUE(f.wait_until([&] { return !f.m.engine_opening() && f.m.controller().game().ply() == 1; }));
+  EXPECT_EQ(f.moves(), "h2e2") << "its book move";
+  EXPECT_EQ(f.m.settings().engine_setup.at(o.engine).protocol, "ucci") << "the protocol that answered";
+  f.m.act(Action::EngineSettings);
+  auto d = f.m.view_model().dialog;
+  ASSERT_TRUE(d);
+  EXPECT_EQ(d->text, "Engine: ElephantEye 3.31 (fake)");
+  const xq::Button* book = dialog_button(d, "usebook: ");
+  ASSERT_TRUE(book);
+  EXPECT_EQ(book->label, "usebook: on");
+  ASSERT_TRUE(dialog_button(d, "hashsize: 16"));
+  ASSERT_TRUE(dialog_button(d, "idle: none"));
+  f.m.act(book->action, book->arg);
+  EXPECT_EQ(dialog_button(f.m.view_model().dialog, "usebook: ")->label, "usebook: off");
+  const xq::Button* more = dialog_button(f.m.view_model().dialog, "+");  // hashsize, the only spin
+  ASSERT_TRUE(more);
+  f.m.act(more->action, more->arg);
+  EXPECT_TRUE(dialog_button(f.m.view_model().dialog, "hashsize: 32"));
+  f.m.act(Action::EngineSettingsDone);
+  EXPECT_FALSE(f.m.view_model().dialog);
+  ASSERT_TRUE(f.wait_until([&] { return !f.m.engine_opening(); }));
+  f.m.act(Action::NewGame);
+  ASSERT_TRUE(f.wait_until([&] { return f.m.controller().game().ply() == 1; }));
+  EXPECT_EQ(f.moves(), "b2e2") << "without its book it opens otherwise";
+  f.m.finish();
+  const std::string& ini = f.files->files["settings.ini"];
+  EXPECT_NE(ini.find("engine_protocol=ucci\nengine_option=usebook=false\nengine_option=hashsize=32\n"),
+            std::string::npos)
+      << ini;
+  // Defaults forget them.
+  f.m.act(Action::EngineSettings);
+  f.m.act(Action::EngineDefaults);
+  EXPECT_TRUE(dialog_button(f.m.view_model().dialog, "usebook: on"));
+  EXPECT_TRUE(f.m.settings().engine_setup.at(o.engine).values.empty());
+}
+
+// Ours against an xboard engine that resigns at once: two games, colours
+// alternating, the score in the dialog and both games saved as PGN.
+TEST(AppModel, AnEngineMatchIsPlayedScoredAndSaved) {
+  Fixture f;
+  xq::StartOptions o;
+  o.engine = fake_script("fake_xboard.sh", "resign");
+  o.lang = "en";
+  o.resume = "no";
+  ASSERT_TRUE(f.start(o));
+  ASSERT_TRUE(f.wait_until([&] { return !f.m.engine_opening(); }));
+  f.m.act(Action::Match);
+  auto d = f.m.view_model().dialog;
+  ASSERT_TRUE(d);
+  EXPECT_EQ(d->text, "Engine match");
+  EXPECT_TRUE(dialog_button(d, "First: XiangQi Engine"));
+  EXPECT_TRUE(dialog_button(d, "Second: fake_xboard.sh"));
+  for (int i = 0; i < 6 && !dialog_button(f.m.view_model().dialog, "Games: 2 "); ++i) f.m.act(Action::MatchGames);
+  ASSERT_TRUE(dialog_button(f.m.view_model().dialog, "Games: 2 "));
+  f.m.act(Action::MatchStartStop);
+  EXPECT_TRUE(dialog_button(f.m.view_model().dialog, "Stop"));
+  auto lines = [&] {
+    std::string all;
+    for (const std::string& l : f.m.view_model().dialog->lines) all += l + "\n";
+    return all;
+  };
+  ASSERT_TRUE(f.wait_until([&] { return lines().find("The match is over") != std::string::npos; })) << lines();
+  EXPECT_NE(lines().find("XiangQi Engine 1.0 vs fake_xboard.sh: +2 =0 -0, 2 of 2 points"), std::string::npos)
+      << lines();
+  EXPECT_NE(lines().find("2. fake_xboard.sh (red) – XiangQi Engine 1.0 (black)  0-1"), std::string::npos) << lines();
+  std::string pgn;
+  for (const auto& [name, text] : f.files->files)
+    if (name.rfind("matches/match-", 0) == 0) pgn = text;
+  EXPECT_NE(pgn.find("[Round \"1\"]"), std::string::npos) << pgn;
+  EXPECT_NE(pgn.find("[Round \"2\"]"), std::string::npos) << pgn;
+  EXPECT_NE(pgn.find("[Red \"fake_xboard.sh\"]"), std::string::npos) << pgn;
+  EXPECT_NE(pgn.find("[Result \"0-1\"]"), std::string::npos) << pgn;
+  f.m.act(Action::MatchClose);
+  EXPECT_FALSE(f.m.view_model().dialog);
+}

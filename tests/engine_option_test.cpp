@@ -19,6 +19,9 @@ TEST(EngineOption, ReadsUciLines) {
   ASSERT_TRUE(variant);
   EXPECT_EQ(variant->choices, (std::vector<std::string>{"chess", "xiangqi"}));
   EXPECT_FALSE(xq::player_settable(*variant));
+  auto proto = parse_engine_option("option name Protocol type combo default uci var uci var ucci var xboard", "uci");
+  ASSERT_TRUE(proto);
+  EXPECT_FALSE(xq::player_settable(*proto)) << "Fairy-Stockfish's own protocol switch is ours to keep";
   auto book = parse_engine_option("option name Book File type string default <empty>", "uci");
   ASSERT_TRUE(book);
   EXPECT_EQ(book->name, "Book File");

@@ -6,6 +6,7 @@
 #include <memory>
 #include <thread>
 
+#include "engine_option.h"
 #include "external_engine.h"
 #include "test_util.h"
 
@@ -325,6 +326,20 @@ TEST(ExternalEngine, AnXboardEnginePlaysFromTheStartAndFromASetUpPosition) {
   EXPECT_EQ(e.failure(), "");
 }
 
+// Its options, and xboard's "cores" shown as Threads (its own Hash option
+// stands for "memory", so that is not shown twice).
+TEST(ExternalEngine, AnXboardEnginesOptionsIncludeItsCores) {
+  xq::ExternalEngine e;
+  std::string err;
+  ASSERT_TRUE(e.open(script("fake_xboard.sh", "good"), &err)) << err;
+  std::vector<std::string> names, commands;
+  for (const auto& o : e.options()) names.push_back(o.name), commands.push_back(o.command);
+  EXPECT_EQ(names, (std::vector<std::string>{"Hash", "Book", "Threads"}));
+  EXPECT_EQ(commands, (std::vector<std::string>{"", "", "cores"}));
+  EXPECT_EQ(xq::engine_option_command(e.options()[2], "2", "xboard"), "cores 2");
+  EXPECT_EQ(xq::engine_option_command(e.options()[0], "32", "xboard"), "option Hash=32");
+}
+
 TEST(ExternalEngine, AnXboardAnalysisEndsWithExitAndItsBestLine) {
   xq::ExternalEngine e;
   std::string err;
@@ -342,6 +357,27 @@ TEST(ExternalEngine, AnXboardAnalysisEndsWithExitAndItsBestLine) {
   ASSERT_TRUE(r.has_value());
   EXPECT_EQ(xq::move_to_iccs(r->best), "b2e2");
   EXPECT_EQ(e.failure(), "");
+}
+
+// MaxQi says nothing of "analyze" (whose default is yes) and then refuses it.
+TEST(ExternalEngine, AnXboardEngineThatRefusesAnalyzeAnalysesWithGoUntilAsked) {
+  xq::ExternalEngine e;
+  std::string err;
+  ASSERT_TRUE(e.open(script("fake_xboard.sh", "noanalyze"), &err)) << err;
+  for (int round = 0; round < 2; ++round) {  // the second time it is not asked to analyze at all
+    std::promise<void> deep;
+    std::atomic<bool> told{false};
+    e.start(pos_from(xq::kStartFen), infinite(), {}, [&](const xq::SearchInfo& i) {
+      if (i.depth == 2 && !told.exchange(true)) deep.set_value();
+    });
+    ASSERT_EQ(deep.get_future().wait_for(std::chrono::seconds(20)), std::future_status::ready) << "round " << round;
+    EXPECT_FALSE(e.done()) << "it thinks until stopped";
+    e.stop();
+    const auto r = wait_result(e);
+    ASSERT_TRUE(r.has_value());
+    EXPECT_EQ(xq::move_to_iccs(r->best), "b2e2");
+    EXPECT_EQ(e.failure(), "");
+  }
 }
 
 TEST(ExternalEngine, XboardFailuresAreNamed) {

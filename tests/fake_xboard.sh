@@ -2,7 +2,8 @@
 # A scripted xboard (CECP 2) engine; $1 picks its behaviour: good (setboard,
 # usermove, ping), nosetboard, chess (no xiangqi among its variants), resign,
 # illegal (answers a move that is not legal), complain ("Illegal move" at our
-# moves), analyze (thinks until "exit"). It says "Error (unknown command)" to
+# moves), analyze (thinks until "exit"), noanalyze (refuses "analyze" without
+# having said so, as MaxQi does; thinks after "st 86400" and "go" until "?"). It says "Error (unknown command)" to
 # uci and ucci, as MaxQi does.
 mode=$1
 moves=""
@@ -13,7 +14,7 @@ while read -r line; do
     protover)
       echo "feature myname=\"Fake xboard $mode\" ping=1 done=0"
       if [ "$mode" = nosetboard ]; then echo "feature setboard=0 usermove=1"; else echo "feature setboard=1 usermove=1"; fi
-      echo "feature option=\"Hash -spin 16 1 1024\" option=\"Book -check 1\""
+      echo "feature option=\"Hash -spin 16 1 1024\" option=\"Book -check 1\" memory=1 smp=1"
       if [ "$mode" = chess ]; then echo "feature variants=\"normal,shatranj\" done=1"
       else echo "feature variants=\"normal,xiangqi\" done=1"; fi ;;
     ping) echo "pong $2" ;;
@@ -22,7 +23,10 @@ while read -r line; do
     usermove)
       if [ "$mode" = complain ]; then echo "Illegal move: $2"; fi
       moves="$moves $2" ;;
+    st) st=$2 ;;
+    '?') if [ "$thinking" = 1 ]; then thinking=0; echo "move b2e2"; fi ;;
     go)
+      if [ "$st" = 86400 ]; then thinking=1; echo " 1 9 0 12 h2e2 h9g7"; echo " 2 11 1 30 b2e2 b9c7"; continue; fi
       case "$mode" in
         resign) echo "resign" ;;
         illegal) echo "move a0a9" ;;
@@ -39,7 +43,8 @@ while read -r line; do
             echo "move h2e2"
           fi ;;
       esac ;;
-    analyze) echo " 1 9 0 12 h2e2 h9g7"; echo " 2 11 1 30 b2e2 b9c7" ;;
+    analyze) if [ "$mode" = noanalyze ]; then echo "Error (unknown command): analyze"; continue; fi
+      echo " 1 9 0 12 h2e2 h9g7"; echo " 2 11 1 30 b2e2 b9c7" ;;
     exit) ;;
     quit) exit 0 ;;
   esac
