@@ -183,6 +183,9 @@ int run_review(int argc, char** argv) {
     std::fprintf(stderr, "review: %s: %s\n", path.c_str(), error.c_str());
     return 2;
   }
+  if (pgn.stopped_at)
+    std::fprintf(stderr, "review: %s: reviewing the first %d moves: move %d '%s': %s\n", path.c_str(),
+                 pgn.stopped_at - 1, pgn.stopped_at, pgn.stopped_move.c_str(), pgn.stopped_why.c_str());
   xq::Game game;
   game.reset(pgn.fen);
   for (xq::Move m : pgn.moves) game.play(m);

@@ -187,12 +187,19 @@ bool read_pgn(const std::string& text, PgnGame& out, std::string* error) {
       tok = tok.substr(k);
       if (tok.empty()) continue;
     }
-    if (game.verdict().over())
-      return fail("move " + std::to_string(game.ply() + 1) + " '" + tok + "' comes after the game has ended");
-    Move m;
+    Move m = kNoMove;
     Position p = game.position();
-    if (!parse_move(p, tok, m, &err) || !game.play(m))
-      return fail("move " + std::to_string(game.ply() + 1) + " '" + tok + "': " + err);
+    std::string why;
+    if (game.verdict().over()) why = "it comes after the game has ended";
+    else if (!parse_move(p, tok, m, &err)) why = err;
+    else if (!game.play(m)) why = "it is not legal here";
+    if (!why.empty()) {
+      if (g.tags.empty() && g.moves.empty()) return fail("move 1 '" + tok + "': " + why);
+      g.stopped_at = game.ply() + 1;
+      g.stopped_move = tok;
+      g.stopped_why = why;
+      break;
+    }
     g.moves.push_back(m);
     g.comments.emplace_back();
   }

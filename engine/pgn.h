@@ -14,6 +14,11 @@ struct PgnGame {
   std::string fen = kStartFen;
   std::vector<Move> moves;
   std::vector<std::string> comments;  // the {comment} after each move ("" when none), one per move
+  // Where reading stopped short of the end, at a move that cannot be played
+  // (the game is kept up to it, as other readers do): its number from the
+  // first (1 = the first move), the move as written, and why. 0: read whole.
+  int stopped_at = 0;
+  std::string stopped_move, stopped_why;
   std::string tag(const std::string& name) const;
 };
 
@@ -38,8 +43,10 @@ std::string write_pgn(const Game& g, std::vector<std::pair<std::string, std::str
                       const std::vector<std::string>& comments = {});
 
 // Reads one game: the main line with its comments; variations, NAGs and
-// move suffixes such as ?! are skipped. On failure returns false with a message naming the line and
-// the move, and leaves out untouched.
+// move suffixes such as ?! are skipped. A move that cannot be read or played
+// ends the game there (stopped_at says which), unless it is the first thing
+// of a text without tags (then it is no game). On failure returns false with
+// a message naming the line, and leaves out untouched.
 bool read_pgn(const std::string& text, PgnGame& out, std::string* error);
 
 }  // namespace xq

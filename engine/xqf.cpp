@@ -168,7 +168,8 @@ bool read_xqf(const std::string& b, PgnGame& out, std::string* error, std::strin
   };
   if (notice) notice->clear();
   if (!looks_like_xqf(b)) return fail("not an XQF file (no 'XQ' signature)");
-  if (b.size() < kHeaderSize + kRecordSize) return fail("the file is cut short (" + std::to_string(b.size()) + " bytes)");
+  // The root record alone (four bytes in the later versions) is a game with no moves.
+  if (b.size() < kHeaderSize + 4) return fail("the file is cut short (" + std::to_string(b.size()) + " bytes)");
   const int version = byte_at(b, 2);
   if (version < 10 || version > 18) return fail("unknown version " + std::to_string(version));
   const Keys k = keys_of(b, version);
@@ -206,6 +207,8 @@ bool read_xqf(const std::string& b, PgnGame& out, std::string* error, std::strin
     const uint8_t flags = uint8_t(rec[2]);
     uint32_t comment_len = 0;
     if (version < 11) {
+      // A file that ends after the root record's four bytes: a game with no moves.
+      if (line.empty() && rd.offset() == b.size()) break;
       if (!rd.take_u32(comment_len)) return fail("the moves are cut short at byte " + std::to_string(rd.offset()));
       next = (flags & 0xF0) != 0;
     } else {
@@ -224,7 +227,7 @@ bool read_xqf(const std::string& b, PgnGame& out, std::string* error, std::strin
     if (line.size() >= 2000) return fail("more than 2000 moves");
     line.emplace_back(uint8_t(uint8_t(rec[0]) - 24 - k.from), uint8_t(uint8_t(rec[1]) - 32 - k.to));
   }
-  line.erase(line.begin());  // record 0
+  if (!line.empty()) line.erase(line.begin());  // record 0
 
   // The side to move is the side of the first move's piece (red when there is none).
   Color side = RED;
@@ -242,9 +245,12 @@ bool read_xqf(const std::string& b, PgnGame& out, std::string* error, std::strin
     Square from, to;
     Move m = kNoMove;
     if (xqf_square(line[i].first, from) && xqf_square(line[i].second, to)) m = make_move(from, to);
-    if (!m || !game.play(m))
-      return fail("move " + std::to_string(i + 1) + " (" + (m ? move_to_iccs(m) : "off the board") +
-                  ") is not legal in " + game.fen());
+    if (!m || !game.play(m)) {  // the game up to it is kept, as other readers do
+      g.stopped_at = int(i) + 1;
+      g.stopped_move = m ? move_to_iccs(m) : "off the board";
+      g.stopped_why = "it is not legal in " + game.fen();
+      break;
+    }
     g.moves.push_back(m);
     g.comments.push_back(i + 1 < comments.size() ? comments[i + 1] : "");
   }

@@ -147,6 +147,7 @@ class AppModel {
   void load_pgn_text(const std::string& text, const std::string& what);
   std::string game_pgn(std::vector<std::pair<std::string, std::string>> tags) const;  // with clocks
   void restore_clocks(const PgnGame& g);
+  std::string stopped_text(const PgnGame& g);
   void save_game();  // to saved/ under a dated name
   std::vector<std::pair<std::string, std::string>> game_tags() const;
   void store_settings();

@@ -47,7 +47,15 @@ void AppModel::load_pgn_text(const std::string& text, const std::string& what) {
     return;
   }
   restore_clocks(pg);
-  flash(say(Phrase::Opened, {what}));
+  flash(say(Phrase::Opened, {what}) + stopped_text(pg));
+}
+
+// Where a file's game stopped short: "" when it was read to the end. (The
+// reason in English goes to the console.)
+std::string AppModel::stopped_text(const PgnGame& g) {
+  if (!g.stopped_at) return "";
+  console_.push_back("stopped at move " + std::to_string(g.stopped_at) + " '" + g.stopped_move + "': " + g.stopped_why);
+  return say(Phrase::StoppedAtMove, {std::to_string(g.stopped_at - 1), std::to_string(g.stopped_at), g.stopped_move});
 }
 
 std::vector<std::pair<std::string, std::string>> AppModel::game_tags() const {
@@ -184,7 +192,8 @@ void AppModel::opened_file(const std::string& path, const OpenedFile& f) {
       return;
     }
     controller_.set_time_control(controller_.time_control());  // clocks full for the game on show
-    flash(say(Phrase::Opened, {storage_->path(path)}) + (notice.empty() ? "" : say(Phrase::VariationsSkipped)));
+    flash(say(Phrase::Opened, {storage_->path(path)}) + stopped_text(pg) +
+          (notice.empty() ? "" : say(Phrase::VariationsSkipped)));
     return;
   }
   load_pgn_text(text, storage_->path(path));

@@ -164,6 +164,7 @@ constexpr Words kWords[] = {
     {Phrase::ReviewBetter, "更好：{}（{}）", "Better: {} ({})"},
     {Phrase::ReviewNoMoves, "还没有着法可以复盘", "No moves to review yet"},
     {Phrase::VariationsSkipped, "（变着已略去，只载入主线）", " (variations skipped: the main line is shown)"},
+    {Phrase::StoppedAtMove, "（只载入前 {} 步：第 {} 步 {} 无法走出）", " (the first {} moves: move {}, {}, cannot be played)"},
     {Phrase::SavedGames, "载入保存的对局", "Open a saved game"},
     {Phrase::Cancel, "取消", "Cancel"},
     {Phrase::YouAndComputer, "{} – {}", "{} – {}"},

@@ -45,7 +45,7 @@ enum class Phrase {
   // Game review.
   ReviewButton, ReviewProgress, ReviewDone, ReviewBetter, ReviewNoMoves,
   // Opening files.
-  VariationsSkipped, SavedGames, Cancel, YouAndComputer, EngineRemoved, DropEngine, RoleRed, RoleBlack,
+  VariationsSkipped, StoppedAtMove, SavedGames, Cancel, YouAndComputer, EngineRemoved, DropEngine, RoleRed, RoleBlack,
   RoleAnalysis,
   // Engine settings and the engine match.
   EngineSettingsTitle, EngineProtocol, ProtocolAuto, EngineNoOptions, EngineStarting, EngineDefaults, Done,

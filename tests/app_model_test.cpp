@@ -631,6 +631,26 @@ TEST(AppModel, OpensAnXqfFileAndNamesADamagedOne) {
   EXPECT_EQ(f.m.controller().game().ply(), 16) << "the game on show is kept";
 }
 
+// A file whose main line has a move that cannot be played opens up to it, and
+// the message says where it stopped, in each language.
+TEST(AppModel, AGameWithABadMoveOpensUpToItAndSaysSo) {
+  std::string bad = xqf_documented_example();
+  bad[0x420 + 1] = char(0x38 + 5);  // move 4 (炮2平3, b7c7) made b7c9
+  Fixture f(Fixture::Files{{"bad.xqf", bad}, {"bad.pgn", "[Event \"x\"]\n\n1. 炮二平五 马8进7 2. 车一进五\n"}});
+  xq::StartOptions o;
+  o.mode = "two";
+  o.lang = "en";
+  o.resume = "no";
+  ASSERT_TRUE(f.start(o));
+  f.m.open_file("bad.xqf");
+  EXPECT_EQ(f.m.message(), "Opened bad.xqf (the first 3 moves: move 4, b7c9, cannot be played)");
+  EXPECT_EQ(f.m.controller().game().ply(), 3);
+  f.m.act(Action::Language);
+  f.m.open_file("bad.pgn");
+  EXPECT_EQ(f.m.message(), "已载入 bad.pgn（只载入前 2 步：第 3 步 车一进五 无法走出）");
+  EXPECT_EQ(f.moves(), "h2e2 h9g7");
+}
+
 TEST(AppModel, SaveAndOpenGoThroughTheDesktopsChooserAndItsFolderIsKept) {
   Fixture f(Fixture::Files{{"/home/p/games/liu-lv.xqf", xqf_documented_example()}});
   f.desktop.chooser = true;

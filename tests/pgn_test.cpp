@@ -82,11 +82,31 @@ TEST(Pgn, DamagedFilesSayWhatIsWrong) {
   EXPECT_NE(err.find("line 1: malformed tag"), std::string::npos) << err;
   EXPECT_FALSE(xq::read_pgn("[FEN \"nonsense\"]\n\n1. h2e2\n", g, &err));
   EXPECT_NE(err.find("FEN tag: bad FEN"), std::string::npos) << err;
-  EXPECT_FALSE(xq::read_pgn("1. 炮二平五 马8进7 2. 车一进五\n", g, &err));
-  EXPECT_NE(err.find("move 3 '车一进五'"), std::string::npos) << err;
-  EXPECT_FALSE(xq::read_pgn("1. h2e2 h2e2\n", g, &err));
-  EXPECT_NE(err.find("move 2 'h2e2'"), std::string::npos) << err;
+  EXPECT_FALSE(xq::read_pgn("hello world\n", g, &err)) << "no tags and no move: not a game";
+  EXPECT_NE(err.find("move 1 'hello'"), std::string::npos) << err;
   EXPECT_EQ(g.moves, std::vector<xq::Move>{mv("h2e2")}) << "a failed read leaves the game as it was";
+}
+
+// A move that cannot be played ends the game there, as other readers do: the
+// moves before it are kept and where it stopped is said.
+TEST(Pgn, AGameStopsAtAMoveThatCannotBePlayed) {
+  xq::PgnGame g;
+  std::string err;
+  ASSERT_TRUE(xq::read_pgn("1. 炮二平五 马8进7 2. 车一进五 车9平8\n", g, &err)) << err;
+  EXPECT_EQ(g.moves.size(), 2u);
+  EXPECT_EQ(g.comments.size(), 2u);
+  EXPECT_EQ(g.stopped_at, 3);
+  EXPECT_EQ(g.stopped_move, "车一进五");
+  EXPECT_FALSE(g.stopped_why.empty());
+  ASSERT_TRUE(xq::read_pgn("[Event \"x\"]\n\n1. h2e2 h2e2\n", g, &err)) << err;
+  EXPECT_EQ(g.moves, std::vector<xq::Move>{mv("h2e2")});
+  EXPECT_EQ(g.stopped_at, 2);
+  EXPECT_NE(g.stopped_why.find("not a legal move"), std::string::npos) << g.stopped_why;
+  ASSERT_TRUE(xq::read_pgn("[Event \"x\"]\n\nzz\n", g, &err)) << "tags and no move read: an empty game";
+  EXPECT_TRUE(g.moves.empty());
+  EXPECT_EQ(g.stopped_at, 1);
+  ASSERT_TRUE(xq::read_pgn("1. h2e2 h9g7 1-0\n", g, &err)) << err;
+  EXPECT_EQ(g.stopped_at, 0) << "read to the end";
 }
 
 TEST(Settings, RoundTripAndAtomicWrite) {
