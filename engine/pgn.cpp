@@ -2,6 +2,7 @@
 
 #include <sstream>
 
+#include "movetext.h"
 #include "notation.h"
 #include "parse_int.h"
 
@@ -169,8 +170,7 @@ bool read_pgn(const std::string& text, PgnGame& out, std::string* error) {
     else if (c == ')') depth = depth > 0 ? depth - 1 : 0;
     else if (!depth) clean += c;
   }
-  std::istringstream ms(clean);
-  for (std::string tok; ms >> tok;) {
+  for (std::string tok : movetext_tokens(clean)) {
     if (tok == "1-0" || tok == "0-1" || tok == "1/2-1/2" || tok == "*") break;
     if (int index = 0; tok[0] == '\x01' && parse_int(tok.substr(1), 0, int(comments.size()) - 1, index)) {
       if (!g.moves.empty()) g.comments.back() = comments[size_t(index)];  // it belongs to the move before it
@@ -179,14 +179,6 @@ bool read_pgn(const std::string& text, PgnGame& out, std::string* error) {
     if (tok[0] == '$') continue;  // a numeric annotation glyph
     while (tok.size() > 1 && (tok.back() == '!' || tok.back() == '?')) tok.pop_back();  // ?! and the like
     if (tok == "!" || tok == "?") continue;
-    // Drop a leading move number ("12." or "12...").
-    size_t k = 0;
-    while (k < tok.size() && std::isdigit(static_cast<unsigned char>(tok[k]))) ++k;
-    if (k > 0 && k < tok.size() && tok[k] == '.') {
-      while (k < tok.size() && tok[k] == '.') ++k;
-      tok = tok.substr(k);
-      if (tok.empty()) continue;
-    }
     Move m = kNoMove;
     Position p = game.position();
     std::string why;

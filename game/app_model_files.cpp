@@ -206,7 +206,8 @@ void AppModel::paste(const std::string& text) {
   if (parse_fen(t, d, &err)) {
     controller_.new_game(t);
     flash(say(Phrase::Pasted));
-  } else if (t.find('[') != std::string::npos || t.find("1.") != std::string::npos) {
+  } else if (PgnGame pg; t.find('[') != std::string::npos || t.find("1.") != std::string::npos ||
+                         (read_pgn(t, pg, nullptr) && !pg.moves.empty())) {  // a move list as people type it
     load_pgn_text(t, say(Phrase::TheClipboard));
   } else {
     flash(say(Phrase::NotAPosition, {err}));

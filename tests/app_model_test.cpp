@@ -199,6 +199,10 @@ TEST(AppModel, CopyAndPastePositionsThroughTheClipboard) {
   f.m.act(Action::PasteFen);
   EXPECT_EQ(f.m.controller().game().fen(), "3k5/9/9/9/9/9/9/9/9/4K3R w - - 0 1") << "bad paste keeps the game";
   EXPECT_NE(f.m.message().find("剪贴板不是局面"), std::string::npos) << f.m.message();
+  // A move list as people type it, with no round numbers or tags.
+  f.desktop.text = "炮二平五　馬８進７，傌二進三 車９平８";
+  f.m.act(Action::PasteFen);
+  EXPECT_EQ(f.moves(), "h2e2 h9g7 h0g2 i9h9") << f.m.message();
 }
 
 TEST(AppModel, SaveThenLoadTheNewestGame) {
