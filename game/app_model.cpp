@@ -410,6 +410,7 @@ void AppModel::act(Action a, int arg) {
       if (desktop_) desktop_->set_clipboard(c.game().fen());
       flash(say(Phrase::Copied));
       break;
+    case Action::CopyGame: copy_game(); return;
     case Action::PasteFen: paste(desktop_ ? desktop_->clipboard() : ""); break;
     case Action::Engine: next_engine(); break;
     case Action::Review: start_review(); return;
@@ -490,7 +491,7 @@ void AppModel::step_review(int delta) {
   controller_.review(cur == n ? -1 : cur);
 }
 
-void AppModel::key(Key k, bool ctrl) {
+void AppModel::key(Key k, bool ctrl, bool shift) {
   if (ui_.help) {  // the overlay takes the next key, whatever it is
     ui_.help = false;
     return;
@@ -509,7 +510,7 @@ void AppModel::key(Key k, bool ctrl) {
     case Key::Digit1: case Key::Digit2: case Key::Digit3: case Key::Digit4:
       act(Action(int(Action::Level0) + int(k) - int(Key::Digit1)));
       break;
-    case Key::C: if (ctrl) act(Action::CopyFen); break;
+    case Key::C: if (ctrl) act(shift ? Action::CopyGame : Action::CopyFen); break;
     case Key::V: if (ctrl) act(Action::PasteFen); break;
     case Key::S: if (ctrl) act(Action::Save); break;
     case Key::O: if (ctrl) act(Action::Load); break;

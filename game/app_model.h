@@ -99,7 +99,7 @@ class AppModel {
 
   // ---- input ----
   void act(Action a, int arg = 0);
-  void key(Key k, bool ctrl);
+  void key(Key k, bool ctrl, bool shift = false);
   void click(float px, float py);  // a left click in drawable pixels
   void right_click() { controller_.deselect(); }
   void wheel(int dy);              // move-list scroll (positive = up)
@@ -148,6 +148,8 @@ class AppModel {
   std::string game_pgn(std::vector<std::pair<std::string, std::string>> tags) const;  // with clocks
   void restore_clocks(const PgnGame& g);
   std::string stopped_text(const PgnGame& g);
+  void copy_game();
+  bool load_dhtmlxq_text(const std::string& text, const std::string& what);
   void save_game();  // to saved/ under a dated name
   std::vector<std::pair<std::string, std::string>> game_tags() const;
   void store_settings();

@@ -5,6 +5,7 @@
 
 #include "app_model.h"
 #include "child_process.h"
+#include "dhtmlxq.h"
 #include "notation.h"
 #include "xqf.h"
 
@@ -48,6 +49,30 @@ void AppModel::load_pgn_text(const std::string& text, const std::string& what) {
   }
   restore_clocks(pg);
   flash(say(Phrase::Opened, {what}) + stopped_text(pg));
+}
+
+// A DhtmlXQ block (a forum's or a web page's game); false when the text has
+// none that can be read (the message says why).
+bool AppModel::load_dhtmlxq_text(const std::string& text, const std::string& what) {
+  PgnGame pg;
+  std::string err, notice;
+  if (!read_dhtmlxq(text, pg, &err, &notice) || !controller_.load_game(pg.fen, pg.moves, &err)) {
+    flash(say(Phrase::CannotOpen, {what, err}));
+    return false;
+  }
+  controller_.set_time_control(controller_.time_control());  // clocks full for the game on show
+  flash(say(Phrase::Opened, {what}) + stopped_text(pg) +
+        (notice.find("variations") != std::string::npos ? say(Phrase::VariationsSkipped) : "") +
+        (notice.find("more games") != std::string::npos ? say(Phrase::MoreGames) : ""));
+  return true;
+}
+
+// The game on show as a DhtmlXQ block on the clipboard, for a forum post.
+void AppModel::copy_game() {
+  PgnGame pg;
+  if (!read_pgn(game_pgn(game_tags()), pg, nullptr)) return;
+  if (desktop_) desktop_->set_clipboard(write_dhtmlxq(pg));
+  flash(say(Phrase::CopiedGame));
 }
 
 // Where a file's game stopped short: "" when it was read to the end. (The
@@ -196,6 +221,10 @@ void AppModel::opened_file(const std::string& path, const OpenedFile& f) {
           (notice.empty() ? "" : say(Phrase::VariationsSkipped)));
     return;
   }
+  if (looks_like_dhtmlxq(text)) {  // a forum's or a web page's game
+    load_dhtmlxq_text(text, storage_->path(path));
+    return;
+  }
   load_pgn_text(text, storage_->path(path));
 }
 
@@ -206,6 +235,8 @@ void AppModel::paste(const std::string& text) {
   if (parse_fen(t, d, &err)) {
     controller_.new_game(t);
     flash(say(Phrase::Pasted));
+  } else if (looks_like_dhtmlxq(t)) {
+    load_dhtmlxq_text(t, say(Phrase::TheClipboard));
   } else if (PgnGame pg; t.find('[') != std::string::npos || t.find("1.") != std::string::npos ||
                          (read_pgn(t, pg, nullptr) && !pg.moves.empty())) {  // a move list as people type it
     load_pgn_text(t, say(Phrase::TheClipboard));

@@ -32,6 +32,7 @@ std::vector<std::string> help_key_names(Language lang) {
     std::istringstream words(line);
     for (std::string w; words >> w;) {
       if (w.rfind("Ctrl+", 0) == 0) w = w.substr(5);
+      if (w.rfind("Shift+", 0) == 0) w = w.substr(6);
       if (w == "←") out.push_back("Left");
       else if (w == "→") out.push_back("Right");
       else if (w == "Esc") out.push_back("Escape");

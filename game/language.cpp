@@ -80,6 +80,8 @@ constexpr Words kWords[] = {
     {Phrase::TheClipboard, "剪贴板", "the clipboard"},
     {Phrase::NotAPosition, "剪贴板不是局面: {}", "The clipboard holds no position: {}"},
     {Phrase::Copied, "局面已复制", "Position copied"},
+    {Phrase::CopiedGame, "对局已复制（DhtmlXQ，可贴到论坛）", "Game copied as DhtmlXQ, for a forum post"},
+    {Phrase::MoreGames, "（文中还有其他对局，载入了第一局）", " (the text holds more games: the first is shown)"},
     {Phrase::Computer, "电脑", "Computer"},
     {Phrase::Player, "玩家", "Player"},
     {Phrase::Event, "中国象棋", "Xiangqi"},
@@ -92,7 +94,8 @@ constexpr Words kWords[] = {
      "Ctrl+S  保存        Ctrl+O  载入        E  摆棋\n"
      "Ctrl+E  添加引擎        Ctrl+Delete  移除当前引擎\n"
      "Ctrl+M  引擎对抗        引擎按钮旁的 …  引擎协议与选项\n"
-     "Ctrl+C / Ctrl+V  复制、粘贴局面（FEN 或 PGN）\n"
+     "Ctrl+C / Ctrl+V  复制、粘贴局面（FEN、PGN、DhtmlXQ 或着法）\n"
+     "Ctrl+Shift+C  复制对局为 DhtmlXQ（论坛用）\n"
      "← → Home End  复盘着法        Esc  放下棋子、回到对局\n"
      "右键  放下棋子        滚轮  翻看着法列表\n"
      "把 PGN、XQF 棋谱或引擎程序拖进窗口即可打开或添加\n"
@@ -111,7 +114,8 @@ constexpr Words kWords[] = {
      "Ctrl+S  save        Ctrl+O  open a game        E  set up a position\n"
      "Ctrl+E  add an engine        Ctrl+Delete  remove the chosen engine\n"
      "Ctrl+M  engine match        ...  beside the Engine button: its protocol and options\n"
-     "Ctrl+C / Ctrl+V  copy, paste a position (FEN or PGN)\n"
+     "Ctrl+C / Ctrl+V  copy, paste a position (FEN, PGN, DhtmlXQ or a move list)\n"
+     "Ctrl+Shift+C  copy the game as DhtmlXQ, for a forum post\n"
      "← → Home End  step through the moves        Esc  put the piece down, back to the game\n"
      "Right click  put the piece down        Wheel  scroll the move list\n"
      "Drop a PGN or XQF game, or an engine program, on the window to open or add it\n"

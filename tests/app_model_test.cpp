@@ -205,6 +205,30 @@ TEST(AppModel, CopyAndPastePositionsThroughTheClipboard) {
   EXPECT_EQ(f.moves(), "h2e2 h9g7 h0g2 i9h9") << f.m.message();
 }
 
+// A forum's DhtmlXQ block pasted opens; Ctrl+Shift+C copies the game out as one.
+TEST(AppModel, DhtmlXQBlocksArePastedAndCopied) {
+  Fixture f;
+  xq::StartOptions o;
+  o.mode = "two";
+  o.lang = "en";
+  o.resume = "no";
+  ASSERT_TRUE(f.start(o));
+  f.desktop.text = "Look:\n[DhtmlXQ]\n[DhtmlXQ_red]Lü[/DhtmlXQ_red]\n[DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist]\n"
+                   "[DhtmlXQ_move_0_2_1]7062[/DhtmlXQ_move_0_2_1]\n[/DhtmlXQ]\n";
+  f.m.act(Action::PasteFen);
+  EXPECT_EQ(f.moves(), "h2e2 h9g7");
+  EXPECT_EQ(f.m.message(), "Opened the clipboard (variations skipped: the main line is shown)");
+  f.desktop.text = "[DhtmlXQ][DhtmlXQ_movelist]7747[/DhtmlXQ_movelist]";
+  f.m.act(Action::PasteFen);
+  EXPECT_NE(f.m.message().find("no [/DhtmlXQ] end"), std::string::npos) << f.m.message();
+  EXPECT_EQ(f.moves(), "h2e2 h9g7") << "the game on show stays";
+  f.m.key(Key::C, true, true);
+  EXPECT_EQ(f.m.message(), "Game copied as DhtmlXQ, for a forum post");
+  EXPECT_NE(f.desktop.text.find("[DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist]"), std::string::npos) << f.desktop.text;
+  f.m.key(Key::C, true);
+  EXPECT_EQ(f.desktop.text, f.m.controller().game().fen()) << "Ctrl+C alone: the position";
+}
+
 TEST(AppModel, SaveThenLoadTheNewestGame) {
   Fixture f;
   ASSERT_TRUE(f.start());

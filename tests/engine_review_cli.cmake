@@ -12,9 +12,10 @@ execute_process(COMMAND ${ENGINE} review ${WORKDIR}/no-such-game.pgn ERROR_VARIA
 if(NOT rc EQUAL 2 OR NOT err MATCHES "cannot open")
   message(FATAL_ERROR "missing file: rc=${rc} err=${err}")
 endif()
+# A move that cannot be played ends the game there: the moves before it are reviewed, and it is named.
 file(WRITE ${game} "1. h2e2 h2e2 *\n")
-execute_process(COMMAND ${ENGINE} review ${game} ERROR_VARIABLE err RESULT_VARIABLE rc)
-if(NOT rc EQUAL 2 OR NOT err MATCHES "move 2 'h2e2'")
+execute_process(COMMAND ${ENGINE} review ${game} --nodes 3000 --no-book ERROR_VARIABLE err RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0 OR NOT err MATCHES "reviewing the first 1 moves: move 2 'h2e2'")
   message(FATAL_ERROR "illegal move: rc=${rc} err=${err}")
 endif()
 execute_process(COMMAND ${ENGINE} review ${game} --movetime x ERROR_VARIABLE err RESULT_VARIABLE rc)
