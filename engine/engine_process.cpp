@@ -69,15 +69,17 @@ bool EngineProcess::handshake(const std::string& protocol, int timeout_ms) {
   }
 }
 
-// "xboard", "protover 2", then the engine's features until done=1 (a
-// protocol-1 engine sends none: two seconds of silence end the wait).
+// "xboard", "protover 2", then the engine's features until done=1 (one that
+// declares features but never says done is taken at the end of the wait).
+// The whole wait is allowed: MaxQi takes a second to start, more when the
+// machine is busy and it runs at a lower priority.
 bool EngineProcess::xboard_handshake(int timeout_ms) {
   send("xboard");
   send("protover 2");
   features_ = CecpFeatures{};
   const double start = now_ms();
   for (std::string l;;) {
-    const double wait_until = features_.waiting ? start + std::max(timeout_ms, 2000) : start + std::min(timeout_ms, 2000);
+    const double wait_until = start + std::max(timeout_ms, 2000);
     const int left = int(wait_until - now_ms());
     if (left <= 0) return features_.any;
     if (!read_line(l, left)) {

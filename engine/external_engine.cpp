@@ -13,6 +13,11 @@
 
 namespace xq {
 
+// An xboard engine without "analyze" analyses with "go" for this long a
+// position (the analysis then shows its last line until the position changes).
+constexpr const char* kPseudoAnalysis = "st 3";
+constexpr int kPseudoAnalysisMs = 3000;
+
 namespace {
 
 int64_t now_ms() {
@@ -269,7 +274,7 @@ bool ExternalEngine::send_search(Shared& s, const Request& req, const std::strin
     }
     for (const std::string& c : cecp_limit_commands(req.limits)) commands.push_back(c);
     commands.push_back("post");
-    if (req.limits.infinite && !process.features().analyze) commands.push_back("st 86400");  // "go", stopped by "?"
+    if (req.limits.infinite && !process.features().analyze) commands.push_back(kPseudoAnalysis);
     commands.push_back(req.limits.infinite && process.features().analyze ? "analyze" : "go");
     for (const std::string& c : commands)
       if (!process.send(c)) return fail(s, who + " quit unexpectedly"), false;
@@ -340,7 +345,10 @@ SearchResult ExternalEngine::run(Shared& s, const Request& req) {
       process.send(xboard ? "?" : "stop");
       stop_sent = now;
     }
-    if (stop_sent && now - stop_sent > s.stop_grace_ms.load())
+    // An analysis by "go" may not be stoppable at all (MaxQi reads nothing
+    // while it thinks): it is given the rest of its time to answer.
+    const bool by_go = xboard && req.limits.infinite && !analyzing;
+    if (stop_sent && now - stop_sent > s.stop_grace_ms.load() + (by_go ? kPseudoAnalysisMs : 0))
       return fail(s, who + (asked_to_stop ? " did not stop when asked"
                                           : " did not answer within " + std::to_string(limit) + " ms"));
     if (!process.read_line(l, 50)) {
@@ -359,7 +367,7 @@ SearchResult ExternalEngine::run(Shared& s, const Request& req) {
       if (analyzing && l.rfind("Error", 0) == 0 && l.find("analyze") != std::string::npos) {
         process.forget_analyze();
         analyzing = false;
-        if (!process.send("st 86400") || !process.send("go")) return fail(s, who + " quit unexpectedly");
+        if (!process.send(kPseudoAnalysis) || !process.send("go")) return fail(s, who + " quit unexpectedly");
         continue;
       }
       Move m = kNoMove;

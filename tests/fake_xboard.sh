@@ -3,7 +3,7 @@
 # usermove, ping), nosetboard, chess (no xiangqi among its variants), resign,
 # illegal (answers a move that is not legal), complain ("Illegal move" at our
 # moves), analyze (thinks until "exit"), noanalyze (refuses "analyze" without
-# having said so, as MaxQi does; thinks after "st 86400" and "go" until "?"). It says "Error (unknown command)" to
+# having said so, as MaxQi does; thinks after "st 3" and "go" until "?"). It says "Error (unknown command)" to
 # uci and ucci, as MaxQi does.
 mode=$1
 moves=""
@@ -26,7 +26,7 @@ while read -r line; do
     st) st=$2 ;;
     '?') if [ "$thinking" = 1 ]; then thinking=0; echo "move b2e2"; fi ;;
     go)
-      if [ "$st" = 86400 ]; then thinking=1; echo " 1 9 0 12 h2e2 h9g7"; echo " 2 11 1 30 b2e2 b9c7"; continue; fi
+      if [ "$st" = 3 ]; then thinking=1; echo " 1 9 0 12 h2e2 h9g7"; echo " 2 11 1 30 b2e2 b9c7"; continue; fi
       case "$mode" in
         resign) echo "resign" ;;
         illegal) echo "move a0a9" ;;
