@@ -166,7 +166,11 @@ bool EngineProcess::start(const EngineSpec& spec, int timeout_ms) {
     option_lines_.clear();
     eof_ = false;
     if (!spawn(spec.command, spec.nice)) return false;
-    ok = handshake(protocol, detect && protocol == "uci" ? std::min(timeout_ms, 3000) : timeout_ms);
+    // The whole time for each try: on a busy machine a UCI engine at a low
+    // priority can take seconds to say uciok (and Fairy-Stockfish would then
+    // be taken for the UCCI engine it can also be). An engine that does not
+    // know the line usually says so or quits, which ends the try at once.
+    ok = handshake(protocol, timeout_ms);
     if (ok) {
       spec_.protocol = protocol;
       break;

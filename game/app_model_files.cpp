@@ -4,6 +4,7 @@
 #include <ctime>
 
 #include "app_model.h"
+#include "cbr.h"
 #include "child_process.h"
 #include "dhtmlxq.h"
 #include "notation.h"
@@ -219,6 +220,28 @@ void AppModel::opened_file(const std::string& path, const OpenedFile& f) {
     controller_.set_time_control(controller_.time_control());  // clocks full for the game on show
     flash(say(Phrase::Opened, {storage_->path(path)}) + stopped_text(pg) +
           (notice.empty() ? "" : say(Phrase::VariationsSkipped)));
+    return;
+  }
+  if (looks_like_cbr(text) || looks_like_cbl(text)) {  // 象棋桥's game or library
+    PgnGame pg;
+    std::string err, notice, library;
+    std::vector<PgnGame> games;
+    int skipped = 0;
+    const bool cbl = looks_like_cbl(text);
+    bool ok = cbl ? read_cbl(text, games, &library, &skipped, &err) : read_cbr(text, pg, &err, &notice);
+    if (ok && cbl) {
+      if (games.empty()) err = "CBL: the library holds no game";
+      else pg = games[0];
+      ok = !games.empty();
+    }
+    if (!ok || !controller_.load_game(pg.fen, pg.moves, &err)) {
+      flash(say(Phrase::CannotOpen, {storage_->path(path), err}));
+      return;
+    }
+    controller_.set_time_control(controller_.time_control());
+    flash(say(Phrase::Opened, {storage_->path(path)}) + stopped_text(pg) +
+          (notice.empty() ? "" : say(Phrase::VariationsSkipped)) +
+          (cbl && games.size() > 1 ? say(Phrase::LibraryFirstGame, {library, std::to_string(games.size())}) : ""));
     return;
   }
   if (looks_like_dhtmlxq(text)) {  // a forum's or a web page's game

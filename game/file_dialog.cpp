@@ -65,7 +65,7 @@ std::vector<std::string> file_dialog_command(FileDialogKind kind, const std::str
       a.push_back("--filename=" + where + "/");
     } else {
       a.push_back("--filename=" + where + "/");
-      a.push_back(std::string("--file-filter=") + (zh ? "棋谱" : "Games") + " (PGN, XQF, DhtmlXQ, text) | *.pgn *.PGN *.xqf *.XQF *.txt *.TXT *.html *.htm");
+      a.push_back(std::string("--file-filter=") + (zh ? "棋谱" : "Games") + " (PGN, XQF, CBR, CBL, DhtmlXQ, text) | *.pgn *.PGN *.xqf *.XQF *.cbr *.CBR *.cbl *.CBL *.txt *.TXT *.html *.htm");
       a.push_back(std::string("--file-filter=") + (zh ? "所有文件" : "All files") + " | *");
     }
     return a;
@@ -73,7 +73,7 @@ std::vector<std::string> file_dialog_command(FileDialogKind kind, const std::str
   if (const std::string kdialog = find_program("kdialog", path_env); !kdialog.empty()) {
     if (save) return {kdialog, "--title", title, "--getsavefilename", where + "/" + name, "*.pgn"};
     if (program) return {kdialog, "--title", title, "--getopenfilename", where};
-    return {kdialog, "--title", title, "--getopenfilename", where, "*.pgn *.PGN *.xqf *.XQF *.txt *.TXT *.html *.htm"};
+    return {kdialog, "--title", title, "--getopenfilename", where, "*.pgn *.PGN *.xqf *.XQF *.cbr *.CBR *.cbl *.CBL *.txt *.TXT *.html *.htm"};
   }
   return {};
 }

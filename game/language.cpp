@@ -82,6 +82,7 @@ constexpr Words kWords[] = {
     {Phrase::Copied, "局面已复制", "Position copied"},
     {Phrase::CopiedGame, "对局已复制（DhtmlXQ，可贴到论坛）", "Game copied as DhtmlXQ, for a forum post"},
     {Phrase::MoreGames, "（文中还有其他对局，载入了第一局）", " (the text holds more games: the first is shown)"},
+    {Phrase::LibraryFirstGame, "（棋库“{}”共 {} 局，载入了第一局）", " (library “{}”, {} games: the first is shown)"},
     {Phrase::Computer, "电脑", "Computer"},
     {Phrase::Player, "玩家", "Player"},
     {Phrase::Event, "中国象棋", "Xiangqi"},

@@ -7,6 +7,7 @@
 
 #include "app_model.h"
 #include "test_util.h"
+#include "cbr_writer.h"
 #include "xqf_example.h"
 
 namespace {
@@ -657,6 +658,38 @@ TEST(AppModel, OpensAnXqfFileAndNamesADamagedOne) {
   f.m.open_file("broken.xqf");
   EXPECT_NE(f.m.message().find("Cannot open broken.xqf: XQF: the file is cut short"), std::string::npos) << f.m.message();
   EXPECT_EQ(f.m.controller().game().ply(), 16) << "the game on show is kept";
+}
+
+// 象棋桥's files: a game, and a library whose first game is shown.
+TEST(AppModel, OpensXqBridgeGamesAndLibraries) {
+  using cbr_writer::cbr;
+  const char* start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR";
+  std::string lib(576, '\0');
+  std::memcpy(&lib[0], "CCBridgeLibrary", 16);
+  cbr_writer::put_u32(lib, 60, 2);
+  cbr_writer::put_text(lib, 64, u"Lib");
+  lib.resize(101952, '\0');
+  for (const char* m : {"b2e2", "h2e2"}) {
+    std::string g = cbr(start, true, 1, u"", {{m, u"", true}});
+    g.resize(4096, '\0');
+    lib += g;
+  }
+  Fixture f(Fixture::Files{{"one.cbr", cbr(start, true, 1, u"", {{"h2e2", u""}, {"h9g7", u"", true}})},
+                           {"lib.cbl", lib}, {"bad.cbr", cbr(start, true, 1, u"", {}).substr(0, 900)}});
+  xq::StartOptions o;
+  o.mode = "two";
+  o.lang = "en";
+  o.resume = "no";
+  ASSERT_TRUE(f.start(o));
+  f.m.open_file("one.cbr");
+  EXPECT_EQ(f.m.message(), "Opened one.cbr");
+  EXPECT_EQ(f.moves(), "h2e2 h9g7");
+  f.m.open_file("lib.cbl");
+  EXPECT_EQ(f.m.message(), "Opened lib.cbl (library “Lib”, 2 games: the first is shown)");
+  EXPECT_EQ(f.moves(), "b2e2");
+  f.m.open_file("bad.cbr");
+  EXPECT_EQ(f.m.message(), "Cannot open bad.cbr: CBR: the file is cut short (900 bytes)");
+  EXPECT_EQ(f.moves(), "b2e2");
 }
 
 // A file whose main line has a move that cannot be played opens up to it, and
