@@ -113,13 +113,16 @@ bool read_pgn(const std::string& text, PgnGame& out, std::string* error) {
   g.fen.clear();
   std::istringstream in(text);
   std::string line, movetext;
-  int line_no = 0, moves_line = 0;
+  int line_no = 0, moves_line = 0, braces = 0;  // braces: inside a {comment} that spans lines
   while (std::getline(in, line)) {
     ++line_no;
     while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
     size_t start = line.find_first_not_of(" \t");
     if (start == std::string::npos) continue;
-    if (line[start] == '[') {
+    const bool tag = line[start] == '[' && braces == 0;  // not a line of a {comment} that goes on
+    if (!tag)
+      for (char c : line) braces += c == '{' ? 1 : c == '}' && braces > 0 ? -1 : 0;
+    if (tag) {
       const size_t sp = line.find(' ', start), q1 = line.find('"', start), q2 = line.rfind('"');
       if (sp == std::string::npos || q1 == std::string::npos || q2 <= q1 || line.back() != ']')
         return fail("line " + std::to_string(line_no) + ": malformed tag: " + line);
@@ -171,7 +174,10 @@ bool read_pgn(const std::string& text, PgnGame& out, std::string* error) {
     else if (!depth) clean += c;
   }
   for (std::string tok : movetext_tokens(clean)) {
-    if (tok == "1-0" || tok == "0-1" || tok == "1/2-1/2" || tok == "*") break;
+    if (tok == "1-0" || tok == "0-1" || tok == "1/2-1/2" || tok == "*") {
+      if (g.tag("Result").empty()) g.tags.emplace_back("Result", tok);  // the terminator says it when no tag does
+      break;
+    }
     if (int index = 0; tok[0] == '\x01' && parse_int(tok.substr(1), 0, int(comments.size()) - 1, index)) {
       if (!g.moves.empty()) g.comments.back() = comments[size_t(index)];  // it belongs to the move before it
       continue;
@@ -197,6 +203,35 @@ bool read_pgn(const std::string& text, PgnGame& out, std::string* error) {
   }
   out = g;
   return true;
+}
+
+std::vector<std::string> split_pgn_games(const std::string& text) {
+  std::vector<std::string> games;
+  std::string current;
+  bool moves = false;  // the current game has movetext
+  int braces = 0;      // inside a {comment} that spans lines
+  size_t at = text.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0;  // a byte-order mark
+  while (at < text.size()) {
+    size_t end = text.find('\n', at);
+    if (end == std::string::npos) end = text.size();
+    const std::string line = text.substr(at, end - at);
+    at = end + 1;
+    const size_t first = line.find_first_not_of(" \t\r");
+    const bool blank = first == std::string::npos;
+    const bool tag = !blank && braces == 0 && line[first] == '[';
+    if (tag && moves) {  // the next game's tags
+      games.push_back(std::move(current));
+      current.clear();
+      moves = false;
+    }
+    if (!blank && !tag && braces == 0 && line[first] != ';' && line[first] != '%') moves = true;
+    if (!tag)
+      for (char c : line) braces += c == '{' ? 1 : c == '}' && braces > 0 ? -1 : 0;
+    current += line;
+    current += '\n';
+  }
+  if (current.find_first_not_of(" \t\r\n") != std::string::npos || games.empty()) games.push_back(std::move(current));
+  return games;
 }
 
 }  // namespace xq

@@ -49,4 +49,10 @@ std::string write_pgn(const Game& g, std::vector<std::pair<std::string, std::str
 // a message naming the line, and leaves out untouched.
 bool read_pgn(const std::string& text, PgnGame& out, std::string* error);
 
+// The games of a file that holds many, each as its own text: a new game
+// starts at a tag line that follows moves (so games without a Result tag or
+// a terminator, common in downloaded collections, are not glued together).
+// Text that is one game (or none) comes back as one piece.
+std::vector<std::string> split_pgn_games(const std::string& text);
+
 }  // namespace xq

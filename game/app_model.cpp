@@ -169,6 +169,7 @@ void AppModel::answer_resume(bool yes) {
 
 std::optional<Dialog> AppModel::dialog() const {
   if (auto d = engine_dialog()) return d;
+  if (auto d = collection_dialog()) return d;
   if (!saved_list_.empty()) {  // one row a game, newest first, and Cancel
     Dialog d;
     d.text = say(Phrase::SavedGames);
@@ -352,6 +353,7 @@ void AppModel::next_clock() {
 void AppModel::act(Action a, int arg) {
   Controller& c = controller_;
   if (engine_dialog_act(a, arg)) return;
+  if (collection_act(a, arg)) return;
   if (!editor_ && puzzle_action(a)) return;
   if (editor_) {
     if (a == Action::Help) ui_.help = true;
@@ -511,6 +513,9 @@ void AppModel::key(Key k, bool ctrl, bool shift) {
       act(Action(int(Action::Level0) + int(k) - int(Key::Digit1)));
       break;
     case Key::C: if (ctrl) act(shift ? Action::CopyGame : Action::CopyFen); break;
+    case Key::G: act(Action::CollectionShow); break;
+    case Key::PageUp: act(Action::CollectionPrev); break;
+    case Key::PageDown: act(Action::CollectionNext); break;
     case Key::V: if (ctrl) act(Action::PasteFen); break;
     case Key::S: if (ctrl) act(Action::Save); break;
     case Key::O: if (ctrl) act(Action::Load); break;

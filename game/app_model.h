@@ -228,6 +228,16 @@ class AppModel {
   Dialog engine_settings_dialog() const;
   Dialog match_dialog() const;
   bool engine_dialog_act(Action a, int arg);  // true when the action was the dialogs'
+
+  // A file of many games (app_model_collection.cpp): its list, the game open.
+  std::vector<PgnGame> collection_;
+  std::string collection_name_;
+  int collection_game_ = -1, collection_page_ = 0, collection_skipped_ = 0;
+  bool collection_shown_ = false;
+  void open_collection(std::vector<PgnGame> games, const std::string& name, int skipped);
+  std::optional<Dialog> collection_dialog() const;
+  bool collection_act(Action a, int arg);  // true when the action was the list's
+  void open_collection_game(int i);
   std::vector<EngineOption> shown_options() const;  // the chosen engine's settable options
   std::string option_value(const EngineOption& o) const;  // the player's value, else the default
   void set_option_value(const EngineOption& o, const std::string& value);

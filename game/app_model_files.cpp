@@ -42,6 +42,19 @@ void AppModel::restore_clocks(const PgnGame& g) {
 }
 
 void AppModel::load_pgn_text(const std::string& text, const std::string& what) {
+  if (const std::vector<std::string> parts = split_pgn_games(text); parts.size() > 1) {  // a collection
+    std::vector<PgnGame> games;
+    int skipped = 0;
+    for (const std::string& part : parts) {
+      PgnGame g;
+      if (read_pgn(part, g, nullptr)) games.push_back(std::move(g));
+      else ++skipped;
+    }
+    if (!games.empty()) {
+      open_collection(std::move(games), what.substr(what.rfind('/') + 1), skipped);
+      return;
+    }
+  }
   PgnGame pg;
   std::string err;
   if (!read_pgn(text, pg, &err) || !controller_.load_game(pg.fen, pg.moves, &err)) {
@@ -230,9 +243,13 @@ void AppModel::opened_file(const std::string& path, const OpenedFile& f) {
     const bool cbl = looks_like_cbl(text);
     bool ok = cbl ? read_cbl(text, games, &library, &skipped, &err) : read_cbr(text, pg, &err, &notice);
     if (ok && cbl) {
-      if (games.empty()) err = "CBL: the library holds no game";
-      else pg = games[0];
-      ok = !games.empty();
+      if (games.empty()) {
+        err = "CBL: the library holds no game";
+        ok = false;
+      } else {
+        open_collection(std::move(games), library.empty() ? storage_->path(path) : library, skipped);
+        return;
+      }
     }
     if (!ok || !controller_.load_game(pg.fen, pg.moves, &err)) {
       flash(say(Phrase::CannotOpen, {storage_->path(path), err}));
@@ -240,8 +257,7 @@ void AppModel::opened_file(const std::string& path, const OpenedFile& f) {
     }
     controller_.set_time_control(controller_.time_control());
     flash(say(Phrase::Opened, {storage_->path(path)}) + stopped_text(pg) +
-          (notice.empty() ? "" : say(Phrase::VariationsSkipped)) +
-          (cbl && games.size() > 1 ? say(Phrase::LibraryFirstGame, {library, std::to_string(games.size())}) : ""));
+          (notice.empty() ? "" : say(Phrase::VariationsSkipped)));
     return;
   }
   if (looks_like_dhtmlxq(text)) {  // a forum's or a web page's game

@@ -14,6 +14,7 @@ Key key_named(const std::string& name) {
       {"O", Key::O},       {"1", Key::Digit1},    {"2", Key::Digit2},     {"3", Key::Digit3},   {"4", Key::Digit4},
       {"Left", Key::Left}, {"Right", Key::Right}, {"Home", Key::Home},    {"End", Key::End},    {"Escape", Key::Escape},
       {"F1", Key::Help},   {"/", Key::Help},      {"?", Key::Help},       {"Delete", Key::Delete},
+      {"G", Key::G},       {"PageUp", Key::PageUp}, {"PageDown", Key::PageDown},
       {"Keypad 1", Key::Digit1}, {"Keypad 2", Key::Digit2}, {"Keypad 3", Key::Digit3}, {"Keypad 4", Key::Digit4}};
   std::string n = name;
   if (n.size() == 1) n[0] = char(std::toupper(static_cast<unsigned char>(n[0])));
@@ -37,7 +38,8 @@ std::vector<std::string> help_key_names(Language lang) {
       else if (w == "→") out.push_back("Right");
       else if (w == "Esc") out.push_back("Escape");
       else if (w == "1–4") out.insert(out.end(), {"1", "2", "3", "4"});
-      else if (w == "Home" || w == "End" || w == "Delete" || w == "F1" || w == "?") out.push_back(w);
+      else if (w == "Home" || w == "End" || w == "Delete" || w == "F1" || w == "?" || w == "PageUp" || w == "PageDown")
+        out.push_back(w);
       else if (w.size() == 1 && std::isupper(static_cast<unsigned char>(w[0]))) out.push_back(w);
     }
   }

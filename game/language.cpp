@@ -82,7 +82,11 @@ constexpr Words kWords[] = {
     {Phrase::Copied, "局面已复制", "Position copied"},
     {Phrase::CopiedGame, "对局已复制（DhtmlXQ，可贴到论坛）", "Game copied as DhtmlXQ, for a forum post"},
     {Phrase::MoreGames, "（文中还有其他对局，载入了第一局）", " (the text holds more games: the first is shown)"},
-    {Phrase::LibraryFirstGame, "（棋库“{}”共 {} 局，载入了第一局）", " (library “{}”, {} games: the first is shown)"},
+    {Phrase::CollectionTitle, "{}：{} 局", "{}: {} games"},
+    {Phrase::CollectionRow, "{}. {} – {}  {}  {}", "{}. {} – {}  {}  {}"},
+    {Phrase::CollectionGame, "第 {} 局（共 {} 局）：{} – {}", "Game {} of {}: {} – {}"},
+    {Phrase::CollectionSkipped, "（{} 局无法读取，已略去）", " ({} could not be read and were left out)"},
+    {Phrase::CollectionPlies, "{} 步", "{} plies"},
     {Phrase::Computer, "电脑", "Computer"},
     {Phrase::Player, "玩家", "Player"},
     {Phrase::Event, "中国象棋", "Xiangqi"},
@@ -97,6 +101,7 @@ constexpr Words kWords[] = {
      "Ctrl+M  引擎对抗        引擎按钮旁的 …  引擎协议与选项\n"
      "Ctrl+C / Ctrl+V  复制、粘贴局面（FEN、PGN、DhtmlXQ 或着法）\n"
      "Ctrl+Shift+C  复制对局为 DhtmlXQ（论坛用）\n"
+     "G  多局棋谱的列表        PageUp PageDown  上一局、下一局\n"
      "← → Home End  复盘着法        Esc  放下棋子、回到对局\n"
      "右键  放下棋子        滚轮  翻看着法列表\n"
      "把 PGN、XQF 棋谱或引擎程序拖进窗口即可打开或添加\n"
@@ -117,6 +122,7 @@ constexpr Words kWords[] = {
      "Ctrl+M  engine match        ...  beside the Engine button: its protocol and options\n"
      "Ctrl+C / Ctrl+V  copy, paste a position (FEN, PGN, DhtmlXQ or a move list)\n"
      "Ctrl+Shift+C  copy the game as DhtmlXQ, for a forum post\n"
+     "G  the list of a file of many games        PageUp PageDown  its previous, next game\n"
      "← → Home End  step through the moves        Esc  put the piece down, back to the game\n"
      "Right click  put the piece down        Wheel  scroll the move list\n"
      "Drop a PGN or XQF game, or an engine program, on the window to open or add it\n"

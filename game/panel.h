@@ -31,7 +31,10 @@ enum class Action {
   EngineSettings, EngineProtocol, EngineOptionCycle, EngineOptionDown, EngineOptionUp, EnginePage,
   EngineDefaults, EngineSettingsDone,
   // The engine match (Ctrl+M): its two players, games, time per move, start or stop, close.
-  Match, MatchFirst, MatchSecond, MatchGames, MatchTime, MatchStartStop, MatchClose
+  Match, MatchFirst, MatchSecond, MatchGames, MatchTime, MatchStartStop, MatchClose,
+  // A file of many games: its list (arg: the game), a page of it (arg: -1, 1), close; the list again, the
+  // previous and next game.
+  CollectionOpen, CollectionPage, CollectionClose, CollectionShow, CollectionPrev, CollectionNext
 };
 
 // What the window shows besides the game itself.

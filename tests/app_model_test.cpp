@@ -95,6 +95,19 @@ struct Fixture {
   }
 };
 
+std::string fake_script(const std::string& file, const std::string& mode) {
+  return std::string("bash ") + XQ_TEST_DATA + "/" + file + (mode.empty() ? "" : " " + mode);
+}
+
+// The dialog's button whose label starts with the text.
+const xq::Button* dialog_button(const std::optional<xq::Dialog>& d, const std::string& label) {
+  if (!d) return nullptr;
+  for (const xq::Button& b : d->buttons)
+    if (b.label.rfind(label, 0) == 0) return &b;
+  return nullptr;
+}
+
+
 const char* kAutosave =
     "[Event \"autosave\"]\n[Mode \"two\"]\n[FEN \"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1\"]\n\n"
     "1. h2e2 h9g7 2. b0c2 *\n";
@@ -684,12 +697,61 @@ TEST(AppModel, OpensXqBridgeGamesAndLibraries) {
   f.m.open_file("one.cbr");
   EXPECT_EQ(f.m.message(), "Opened one.cbr");
   EXPECT_EQ(f.moves(), "h2e2 h9g7");
-  f.m.open_file("lib.cbl");
-  EXPECT_EQ(f.m.message(), "Opened lib.cbl (library “Lib”, 2 games: the first is shown)");
-  EXPECT_EQ(f.moves(), "b2e2");
+  f.m.open_file("lib.cbl");  // a library: its list
+  auto d = f.m.view_model().dialog;
+  ASSERT_TRUE(d);
+  EXPECT_EQ(d->text, "Lib: 2 games");
+  const xq::Button* second = dialog_button(d, "2. 红方 – Black  1-0  1 plies");
+  ASSERT_TRUE(second) << d->buttons[0].label;
+  f.m.act(second->action, second->arg);
+  EXPECT_EQ(f.moves(), "h2e2");
+  EXPECT_EQ(f.m.message(), "Game 2 of 2: 红方 – Black");
   f.m.open_file("bad.cbr");
   EXPECT_EQ(f.m.message(), "Cannot open bad.cbr: CBR: the file is cut short (900 bytes)");
-  EXPECT_EQ(f.moves(), "b2e2");
+  EXPECT_EQ(f.moves(), "h2e2");
+}
+
+// A PGN file of many games (some without a Result tag or a terminator, one
+// damaged) opens as a list; PageDown/PageUp step through it, G shows it again.
+TEST(AppModel, AFileOfManyGamesOpensAsAListToPageThrough) {
+  std::string pgn;
+  for (int i = 1; i <= 12; ++i) {
+    pgn += "[Event \"Cup\"]\n[Red \"R" + std::to_string(i) + "\"]\n[Black \"B" + std::to_string(i) + "\"]\n";
+    if (i % 2) pgn += "[Result \"1-0\"]\n";
+    pgn += "\n1. h2e2 {a comment\n[not a tag]} h9g7" + std::string(i % 3 ? " 1-0" : "") + "\n\n";
+  }
+  pgn += "[Event \"broken\"]\n[FEN \"nonsense\"]\n\n1. h2e2\n";
+  Fixture f(Fixture::Files{{"cup.pgn", pgn}});
+  xq::StartOptions o;
+  o.mode = "two";
+  o.lang = "en";
+  o.resume = "no";
+  ASSERT_TRUE(f.start(o));
+  f.m.open_file("cup.pgn");
+  auto d = f.m.view_model().dialog;
+  ASSERT_TRUE(d) << f.m.message();
+  EXPECT_EQ(d->text, "cup.pgn: 12 games (1 could not be read and were left out)");
+  EXPECT_TRUE(dialog_button(d, "1. R1 – B1  1-0  2 plies  Cup"));
+  EXPECT_TRUE(dialog_button(d, "10. R10 – B10  1-0  2 plies  Cup")) << "the terminator gives the result";
+  EXPECT_TRUE(dialog_button(d, "6. R6 – B6  *  2 plies  Cup"));
+  EXPECT_FALSE(dialog_button(d, "11. "));
+  const xq::Button* next = dialog_button(d, "1/2 ▶");
+  ASSERT_TRUE(next);
+  f.m.act(next->action, next->arg);
+  d = f.m.view_model().dialog;
+  ASSERT_TRUE(dialog_button(d, "12. R12 – B12"));
+  f.m.act(dialog_button(d, "12. R12")->action, dialog_button(d, "12. R12")->arg);
+  EXPECT_FALSE(f.m.view_model().dialog);
+  EXPECT_EQ(f.m.message(), "Game 12 of 12: R12 – B12");
+  f.m.key(Key::PageDown, false);
+  EXPECT_EQ(f.m.message(), "Game 12 of 12: R12 – B12") << "no game after the last";
+  f.m.key(Key::PageUp, false);
+  EXPECT_EQ(f.m.message(), "Game 11 of 12: R11 – B11");
+  EXPECT_EQ(f.moves(), "h2e2 h9g7");
+  f.m.key(Key::G, false);
+  ASSERT_TRUE(f.m.view_model().dialog);
+  f.m.act(Action::CollectionClose);
+  EXPECT_FALSE(f.m.view_model().dialog);
 }
 
 // A file whose main line has a move that cannot be played opens up to it, and
@@ -1018,21 +1080,6 @@ TEST(AppModel, APuzzlesMovesAreNumberedFromOne) {
   EXPECT_EQ(f.m.view_model().rows[0].number, 1) << "not 113, the source game's move";
 }
 
-namespace {
-
-std::string fake_script(const std::string& file, const std::string& mode) {
-  return std::string("bash ") + XQ_TEST_DATA + "/" + file + (mode.empty() ? "" : " " + mode);
-}
-
-// The dialog's button whose label starts with the text.
-const xq::Button* dialog_button(const std::optional<xq::Dialog>& d, const std::string& label) {
-  if (!d) return nullptr;
-  for (const xq::Button& b : d->buttons)
-    if (b.label.rfind(label, 0) == 0) return &b;
-  return nullptr;
-}
-
-}  // namespace
 
 // ElephantEye (here its fake: it quits unless its first line is "ucci") is
 // found to speak UCCI, and that is remembered; its options are shown; turning

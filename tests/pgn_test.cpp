@@ -288,3 +288,25 @@ TEST(Pgn, SkipsGlyphsSuffixesAndVariations) {
   EXPECT_EQ(g.moves[2], mv("h0g2"));
   EXPECT_EQ(g.comments[0], "+20");
 }
+
+// Downloaded collections: games without a Result tag or a terminator are not
+// glued to the next; a comment's "[" at the start of a line is not a tag.
+TEST(Pgn, ACollectionSplitsIntoItsGames) {
+  const std::string text =
+      "\xEF\xBB\xBF[Event \"a\"]\n\n1. h2e2 h9g7\n\n"           // no Result, no terminator
+      "[Event \"b\"]\n[Result \"1-0\"]\n1. b2e2 {see\n[this]} *\n"  // a comment over two lines
+      "[Event \"c\"]\n\n1. h0g2 1-0\n";
+  const std::vector<std::string> games = xq::split_pgn_games(text);
+  ASSERT_EQ(games.size(), 3u);
+  xq::PgnGame g;
+  std::string err;
+  ASSERT_TRUE(xq::read_pgn(games[0], g, &err)) << err;
+  EXPECT_EQ(g.tag("Event"), "a");
+  EXPECT_EQ(g.moves.size(), 2u);
+  ASSERT_TRUE(xq::read_pgn(games[1], g, &err)) << err;
+  EXPECT_EQ(g.comments[0], "see [this]");
+  ASSERT_TRUE(xq::read_pgn(games[2], g, &err)) << err;
+  EXPECT_EQ(g.moves, std::vector<xq::Move>{mv("h0g2")});
+  EXPECT_EQ(xq::split_pgn_games("[Event \"x\"]\n\n1. h2e2 *\n").size(), 1u);
+  EXPECT_EQ(xq::split_pgn_games("").size(), 1u);
+}
