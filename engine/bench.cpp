@@ -1,4 +1,5 @@
 #include "bench.h"
+#include "version.h"
 
 #include <chrono>
 #include <sstream>
@@ -117,6 +118,7 @@ uint64_t run_bench(int depth, std::ostream& out) {
   out << "\nTotal time (ms) : " << ms << "\n";
   out << "Nodes searched  : " << total << "\n";
   out << "Nodes/second    : " << (ms > 0 ? total * 1000 / uint64_t(ms) : 0) << "\n";
+  out << "Engine          : " << kEngineId << "\n";
   return total;
 }
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "bench.h"
+#include "version.h"
 #include "external_engine.h"
 #include "fen.h"
 #include "game.h"
@@ -203,7 +204,7 @@ int run_review(int argc, char** argv) {
     if (done == total) std::fprintf(stderr, "\n");
   });
   auto tags = pgn.tags;
-  tags.emplace_back("Annotator", "XiangQi Engine 1.0, " +
+  tags.emplace_back("Annotator", std::string(xq::kEngineId) + ", " +
                                      (options.nodes ? std::to_string(options.nodes) + " nodes"
                                                     : std::to_string(options.movetime_ms) + " ms") +
                                      " a position");

@@ -1,4 +1,5 @@
 #include "protocol.h"
+#include "version.h"
 
 #include <random>
 
@@ -77,7 +78,7 @@ void Protocol::wait() {
 
 void Protocol::identify() {
   if (mode_ == Mode::Ucci) {
-    say("id name XiangQi Engine 1.0");
+    say(std::string("id name ") + kEngineId);
     say("id author the xiangqi project");
     say("option usebook type check default " + std::string(use_book_ ? "true" : "false"));
     say("option bookfiles type string default " + (book_file_.empty() ? std::string("<empty>") : book_file_));
@@ -89,7 +90,7 @@ void Protocol::identify() {
     say("option newgame type button");
     say("ucciok");
   } else {
-    say("id name XiangQi Engine 1.0");
+    say(std::string("id name ") + kEngineId);
     say("id author the xiangqi project");
     say("option name Hash type spin default " + std::to_string(hash_mb_) + " min 1 max 1024");
     say("option name UseBook type check default " + std::string(use_book_ ? "true" : "false"));

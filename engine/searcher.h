@@ -2,6 +2,7 @@
 // at once; the caller polls done()/result()/info() without blocking; stop()
 // and a new start() are safe at any moment and a stale result never shows.
 #pragma once
+#include "version.h"
 #include <atomic>
 #include <functional>
 #include <memory>
@@ -41,7 +42,7 @@ class Searcher : public SearchService {
   std::optional<SearchResult> result() const override { return box_.result(); }  // that result, if ready
   SearchInfo info() const override { return box_.info(); }  // latest snapshot of the running or finished search
   uint64_t generation() const override { return box_.generation(); }
-  std::string name() const override { return "XiangQi Engine 1.0"; }
+  std::string name() const override { return kEngineId; }
 
   // The opponent played the move we pondered on: the running ponder search
   // (Limits::ponder) goes on under its time limits from now.

@@ -556,14 +556,14 @@ TEST(AppModel, AnEngineFromTheCommandLineIsOpenedOffTheFrameThreadNamedAndKept) 
   f.m.act(Action::Engine);
   EXPECT_EQ(f.m.ui().engine_role, "·执红");
   EXPECT_EQ(f.m.controller().engine_name(xq::RED), "Fake good");
-  EXPECT_EQ(f.m.controller().engine_name(xq::BLACK), "XiangQi Engine 1.0");
-  EXPECT_EQ(f.m.controller().analysis_engine_name(), "XiangQi Engine 1.0");
+  EXPECT_EQ(f.m.controller().engine_name(xq::BLACK), "Qianli 0.3");
+  EXPECT_EQ(f.m.controller().analysis_engine_name(), "Qianli 0.3");
   f.m.act(Action::Engine);
-  EXPECT_EQ(f.m.controller().engine_name(xq::RED), "XiangQi Engine 1.0");
+  EXPECT_EQ(f.m.controller().engine_name(xq::RED), "Qianli 0.3");
   EXPECT_EQ(f.m.controller().engine_name(xq::BLACK), "Fake good");
   f.m.act(Action::Engine);
   EXPECT_EQ(f.m.settings().engine_side, "analysis");
-  EXPECT_EQ(f.m.controller().engine_name(xq::BLACK), "XiangQi Engine 1.0");
+  EXPECT_EQ(f.m.controller().engine_name(xq::BLACK), "Qianli 0.3");
   EXPECT_EQ(f.m.controller().analysis_engine_name(), "Fake good");
   f.m.act(Action::Engine);  // the next in the list: the built-in engine
   EXPECT_EQ(f.m.ui().engine, "");
@@ -854,7 +854,7 @@ TEST(AppModel, EnginesAreAddedByDropOrChooserAndRemoved) {
   ASSERT_TRUE(f.wait_until([&] { return !f.m.engine_opening(); }));
   ASSERT_EQ(f.m.settings().engines, std::vector<std::string>{"/opt/eng/pika.sh"});
   EXPECT_EQ(f.m.settings().engine_choice, 1);
-  EXPECT_EQ(f.m.ui().engine, "XiangQi Engine 1.0");
+  EXPECT_EQ(f.m.ui().engine, "Qianli 0.3");
   f.m.key(Key::E, true);  // Ctrl+E: the desktop's chooser picks another program
   ASSERT_TRUE(f.desktop.asked.has_value());
   EXPECT_EQ(*f.desktop.asked, xq::FileDialogKind::Program);
@@ -1142,7 +1142,7 @@ TEST(AppModel, AnEngineMatchIsPlayedScoredAndSaved) {
   auto d = f.m.view_model().dialog;
   ASSERT_TRUE(d);
   EXPECT_EQ(d->text, "Engine match");
-  EXPECT_TRUE(dialog_button(d, "First: XiangQi Engine"));
+  EXPECT_TRUE(dialog_button(d, "First: Qianli"));
   EXPECT_TRUE(dialog_button(d, "Second: fake_xboard.sh"));
   for (int i = 0; i < 6 && !dialog_button(f.m.view_model().dialog, "Games: 2 "); ++i) f.m.act(Action::MatchGames);
   ASSERT_TRUE(dialog_button(f.m.view_model().dialog, "Games: 2 "));
@@ -1154,9 +1154,9 @@ TEST(AppModel, AnEngineMatchIsPlayedScoredAndSaved) {
     return all;
   };
   ASSERT_TRUE(f.wait_until([&] { return lines().find("The match is over") != std::string::npos; })) << lines();
-  EXPECT_NE(lines().find("XiangQi Engine 1.0 vs fake_xboard.sh: +2 =0 -0, 2 of 2 points"), std::string::npos)
+  EXPECT_NE(lines().find("Qianli 0.3 vs fake_xboard.sh: +2 =0 -0, 2 of 2 points"), std::string::npos)
       << lines();
-  EXPECT_NE(lines().find("2. fake_xboard.sh (red) – XiangQi Engine 1.0 (black)  0-1"), std::string::npos) << lines();
+  EXPECT_NE(lines().find("2. fake_xboard.sh (red) – Qianli 0.3 (black)  0-1"), std::string::npos) << lines();
   std::string pgn;
   for (const auto& [name, text] : f.files->files)
     if (name.rfind("matches/match-", 0) == 0) pgn = text;

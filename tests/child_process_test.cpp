@@ -102,7 +102,7 @@ TEST(ChildProcess, AnEngineInAFolderWithSpacesAndQuotesStarts) {
   spec.command = xq::quote_word(program);
   spec.protocol = "uci";
   ASSERT_TRUE(p.start(spec, 30000)) << p.error();
-  EXPECT_EQ(p.name(), "XiangQi Engine 1.0");
+  EXPECT_EQ(p.name(), "Qianli 0.3");
   p.stop();
   std::filesystem::remove_all(dir);
 }

@@ -471,7 +471,7 @@ TEST(Controller, AnOutsideEnginePlaysTheComputersSide) {
   c.set_mode(xq::Mode::HumanBlack);
   c.set_outside_engine(open_fake("good"), true, true, false);
   EXPECT_EQ(c.engine_name(xq::RED), "Fake good");
-  EXPECT_EQ(c.analysis_engine_name(), "XiangQi Engine 1.0");
+  EXPECT_EQ(c.analysis_engine_name(), "Qianli 0.3");
   ASSERT_TRUE(wait_until(c, [&] { return c.game().ply() == 1; }));
   EXPECT_EQ(c.game().moves()[0], mv("h2e2")) << "the fake engine's answer";
   EXPECT_TRUE(c.has_outside_engine());
@@ -488,7 +488,7 @@ TEST(Controller, AFailedOutsideEngineIsDroppedAndTheBuiltInPlaysOn) {
   const std::string notice = c.take_notice();
   EXPECT_NE(notice.find("illegal move 'a0a5'"), std::string::npos) << notice;
   EXPECT_NE(notice.find("built-in engine plays on"), std::string::npos) << notice;
-  EXPECT_EQ(c.engine_name(xq::RED), "XiangQi Engine 1.0");
+  EXPECT_EQ(c.engine_name(xq::RED), "Qianli 0.3");
   EXPECT_NE(c.game().moves()[0], mv("a0a5"));
 }
 

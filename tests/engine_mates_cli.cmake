@@ -16,7 +16,7 @@ endif()
 # The same suite solved by an outside engine (our own program, spoken to over UCI, on two threads).
 execute_process(COMMAND ${ENGINE} mates ${suite} --nodes 20000 --engine ${ENGINE} --option "setoption name Threads value 2"
                 OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
-if(NOT rc EQUAL 0 OR NOT out MATCHES "engine: XiangQi Engine 1.0 \\(uci\\)" OR
+if(NOT rc EQUAL 0 OR NOT out MATCHES "engine: Qianli 0.3 \\(uci\\)" OR
    NOT out MATCHES "Mates found     : 1 of 1 \\(in 1: 1/1\\)")
   message(FATAL_ERROR "mates --engine gave rc=${rc} output:\n${out}\nstderr:\n${err}")
 endif()

@@ -4,7 +4,7 @@ file(WRITE ${game} "[Event \"cli\"]\n[FEN \"5k3/9/9/9/1R7/7r1/9/9/9/3K5 w - - 0 
 execute_process(COMMAND ${ENGINE} review ${game} --nodes 30000 --no-book
                 OUTPUT_VARIABLE out ERROR_VARIABLE err RESULT_VARIABLE rc)
 # The better line starts with another rook move that holds the draw (车八平四, 车八进四 and 车八平六 all do).
-if(NOT rc EQUAL 0 OR NOT out MATCHES "1\\. 车八退一 \\$4 {[^}]+} \\(1\\. 车八(平|进)" OR NOT out MATCHES "\\[Annotator \"XiangQi Engine"
+if(NOT rc EQUAL 0 OR NOT out MATCHES "1\\. 车八退一 \\$4 {[^}]+} \\(1\\. 车八(平|进)" OR NOT out MATCHES "\\[Annotator \"Qianli"
    OR NOT err MATCHES "3/3 positions")
   message(FATAL_ERROR "review gave rc=${rc} output:\n${out}\nstderr:\n${err}")
 endif()

@@ -141,7 +141,7 @@ TEST(ExternalEngine, OurOwnProgramAnalysesSeveralLinesUntilStopped) {
   xq::ExternalEngine e;
   std::string err;
   ASSERT_TRUE(e.open(XQ_ENGINE_PROGRAM, &err, 30000)) << err;  // generous: sanitizer builds start slowly
-  EXPECT_EQ(e.name(), "XiangQi Engine 1.0");
+  EXPECT_EQ(e.name(), "Qianli 0.3");
   xq::Position p = pos_from(xq::kStartFen);
   p.do_move(mv("h2e2"));
   xq::Limits l;

@@ -45,7 +45,7 @@ std::string last(const std::vector<std::string>& v) { return v.empty() ? "" : v.
 TEST(Ucci, HandshakeSearchAndOptions) {
   Transcript t;
   auto out = t.send({"ucci"});
-  EXPECT_EQ(out.front(), "id name XiangQi Engine 1.0");
+  EXPECT_EQ(out.front(), "id name Qianli 0.3");
   EXPECT_EQ(last(out), "ucciok");
   EXPECT_TRUE(has_prefix(out, "option hashsize type spin"));
   EXPECT_EQ(t.send({"isready"}), std::vector<std::string>{"readyok"});

@@ -21,7 +21,7 @@ for e in "${engines[@]}"; do
   black="$(sed -n 's/^engines red .* | black //p' <<<"$out")"
   n=$(($(wc -w <<<"$moves") - 1))
   echo "$e: $n plies, black: $black $(grep '^result' <<<"$out" || true)"
-  if [[ -z "$black" || "$black" == XiangQi* ]]; then
+  if [[ -z "$black" || "$black" == Qianli* ]]; then
     echo "$out"
     echo "FAIL: $e does not play black at the end (black: '$black')"
     exit 1
