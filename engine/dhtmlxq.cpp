@@ -138,6 +138,16 @@ std::string result_from(const std::string& r) {
   return "*";
 }
 
+// The text as UTF-8 without HTML: older pages are GBK, and a page shows a
+// block with entities for its brackets and <br> for its lines.
+std::string normalized(const std::string& raw) {
+  std::string text = valid_utf8(raw) ? raw : gbk_to_utf8(raw);
+  if (text.find("&#91;DhtmlXQ") != std::string::npos || text.find("<br") != std::string::npos ||
+      text.find("<BR") != std::string::npos)
+    text = plain_text(text);
+  return text;
+}
+
 }  // namespace
 
 bool looks_like_dhtmlxq(const std::string& text) { return text.find("DhtmlXQ") != std::string::npos; }
@@ -148,10 +158,7 @@ bool read_dhtmlxq(const std::string& raw, PgnGame& out, std::string* error, std:
     return false;
   };
   if (notice) notice->clear();
-  std::string text = valid_utf8(raw) ? raw : gbk_to_utf8(raw);  // older pages are GBK
-  if (text.find("&#91;DhtmlXQ") != std::string::npos || text.find("<br") != std::string::npos ||
-      text.find("<BR") != std::string::npos)
-    text = plain_text(text);
+  const std::string text = normalized(raw);
   const size_t open = text.find(kOpen);
   if (open == std::string::npos) return fail("no [DhtmlXQ] block in the text");
   const size_t close = text.find(kClose, open);
@@ -261,6 +268,24 @@ std::string write_dhtmlxq(const PgnGame& g) {
       s += "[DhtmlXQ_comment" + std::to_string(i + 1) + "]" + clean(g.comments[i]) + "[/DhtmlXQ_comment" +
            std::to_string(i + 1) + "]\n";
   return s + kClose + "\n";
+}
+
+int read_dhtmlxq_all(const std::string& raw, std::vector<PgnGame>& out, int* skipped) {
+  const std::string text = normalized(raw);
+  int found = 0, bad = 0;
+  std::vector<PgnGame> games;
+  for (size_t open = text.find(kOpen); open != std::string::npos && games.size() < 100000;
+       open = text.find(kOpen, open + 1)) {
+    const size_t close = text.find(kClose, open);
+    if (close == std::string::npos) break;
+    ++found;
+    PgnGame g;
+    if (read_dhtmlxq(text.substr(open, close + std::strlen(kClose) - open), g, nullptr)) games.push_back(std::move(g));
+    else ++bad;
+  }
+  if (skipped) *skipped = bad;
+  out = std::move(games);
+  return found;
 }
 
 }  // namespace xq

@@ -8,6 +8,7 @@
 // red's left (0–8), then the row from black's side (0–9).
 #pragma once
 #include <string>
+#include <vector>
 
 #include "pgn.h"
 
@@ -22,6 +23,10 @@ bool looks_like_dhtmlxq(const std::string& text);
 // says what was left out (variations, further games). False with *error
 // naming what is wrong, out untouched.
 bool read_dhtmlxq(const std::string& text, PgnGame& out, std::string* error, std::string* notice = nullptr);
+
+// Every block of a page or a text, in order: the number of blocks found (a
+// block that cannot be read is left out of out and counted in *skipped).
+int read_dhtmlxq_all(const std::string& text, std::vector<PgnGame>& out, int* skipped);
 
 // The game as a block to paste into a forum post, with its tags and comments.
 std::string write_dhtmlxq(const PgnGame& g);

@@ -68,6 +68,12 @@ void AppModel::load_pgn_text(const std::string& text, const std::string& what) {
 // A DhtmlXQ block (a forum's or a web page's game); false when the text has
 // none that can be read (the message says why).
 bool AppModel::load_dhtmlxq_text(const std::string& text, const std::string& what) {
+  std::vector<PgnGame> games;
+  int skipped = 0;
+  if (read_dhtmlxq_all(text, games, &skipped) > 1 && !games.empty()) {  // a page of many games: their list
+    open_collection(std::move(games), what.substr(what.rfind('/') + 1), skipped);
+    return true;
+  }
   PgnGame pg;
   std::string err, notice;
   if (!read_dhtmlxq(text, pg, &err, &notice) || !controller_.load_game(pg.fen, pg.moves, &err)) {

@@ -148,3 +148,16 @@ TEST(DhtmlXQ, DamagedBlocksAreNamedAndABadMoveEndsTheGame) {
   EXPECT_EQ(g.stopped_at, 2);
   EXPECT_EQ(g.stopped_move, "h9g4");
 }
+
+TEST(DhtmlXQ, EveryBlockOfAPage) {
+  const std::string page = "<p>one</p>[DhtmlXQ][DhtmlXQ_red]A[/DhtmlXQ_red][DhtmlXQ_movelist]7747[/DhtmlXQ_movelist][/DhtmlXQ]"
+                           "<p>two</p>[DhtmlXQ][DhtmlXQ_binit]12[/DhtmlXQ_binit][/DhtmlXQ]"
+                           "<p>three</p>[DhtmlXQ][DhtmlXQ_red]C[/DhtmlXQ_red][DhtmlXQ_movelist]1747[/DhtmlXQ_movelist][/DhtmlXQ]";
+  std::vector<xq::PgnGame> games;
+  int skipped = -1;
+  EXPECT_EQ(xq::read_dhtmlxq_all(page, games, &skipped), 3);
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(skipped, 1) << "the block with a broken position";
+  EXPECT_EQ(games[0].tag("Red"), "A");
+  EXPECT_EQ(iccs(games[1].moves), "b2e2");
+}
