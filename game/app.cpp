@@ -210,6 +210,7 @@ bool handle_events(AppModel& m, float rx, float ry) {
         else if (e.button.button == SDL_BUTTON_RIGHT) m.right_click();
         break;
       case SDL_MOUSEWHEEL: m.wheel(e.wheel.y); break;
+      case SDL_TEXTINPUT: m.text_input(e.text.text); break;
       case SDL_KEYDOWN: m.key(key_from(e.key.keysym.sym), e.key.keysym.mod & KMOD_CTRL, e.key.keysym.mod & KMOD_SHIFT); break;
       case SDL_DROPFILE:
         m.open_file(e.drop.file);

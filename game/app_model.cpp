@@ -498,6 +498,7 @@ void AppModel::key(Key k, bool ctrl, bool shift) {
     ui_.help = false;
     return;
   }
+  if (collection_key(k)) return;  // the list's filter takes the typing
   switch (k) {
     case Key::Help: ui_.help = true; break;
     case Key::F: act(Action::Flip); break;

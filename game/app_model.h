@@ -238,6 +238,15 @@ class AppModel {
   std::optional<Dialog> collection_dialog() const;
   bool collection_act(Action a, int arg);  // true when the action was the list's
   void open_collection_game(int i);
+  std::string collection_filter_;  // typed while the list is shown
+  std::vector<int> collection_matches() const;  // the games the filter keeps, in order
+  bool collection_key(Key k);
+
+ public:
+  // Text typed (SDL text input, so an input method works): the game list's filter.
+  void text_input(const std::string& utf8);
+
+ private:
   std::vector<EngineOption> shown_options() const;  // the chosen engine's settable options
   std::string option_value(const EngineOption& o) const;  // the player's value, else the default
   void set_option_value(const EngineOption& o, const std::string& value);

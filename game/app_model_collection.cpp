@@ -2,13 +2,68 @@
 // to page through and open, and the previous/next game from the board.
 #include "app_model.h"
 
+#include <algorithm>
+#include <cctype>
+
 namespace xq {
 
 namespace {
 
-constexpr int kRowsPerPage = 10;
+constexpr int kRowsPerPage = 9;
+
+// ASCII letters folded to lower case (Chinese names need no folding).
+std::string folded(std::string s) {
+  for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
+  return s;
+}
 
 }  // namespace
+
+std::vector<int> AppModel::collection_matches() const {
+  std::vector<int> out;
+  const std::string want = folded(collection_filter_);
+  for (int i = 0; i < int(collection_.size()); ++i) {
+    const PgnGame& g = collection_[size_t(i)];
+    const std::string about = folded(g.tag("Red") + "\n" + g.tag("Black") + "\n" + g.tag("Event") + "\n" +
+                                     g.tag("Date") + "\n" + g.tag("Title") + "\n" + g.tag("Site"));
+    if (want.empty() || about.find(want) != std::string::npos) out.push_back(i);
+  }
+  return out;
+}
+
+void AppModel::text_input(const std::string& utf8) {
+  if (!collection_shown_ || collection_filter_.size() > 100) return;
+  for (char c : utf8)
+    if (static_cast<unsigned char>(c) < 0x20) return;  // no control characters
+  collection_filter_ += utf8;
+  collection_page_ = 0;
+}
+
+// While the list is shown the keys type into its filter: Backspace takes a
+// character back, Return opens the first game shown, Escape closes the list.
+bool AppModel::collection_key(Key k) {
+  if (!collection_shown_ || collection_.empty()) return false;
+  switch (k) {
+    case Key::Backspace:
+      while (!collection_filter_.empty()) {  // one UTF-8 character
+        const unsigned char c = static_cast<unsigned char>(collection_filter_.back());
+        collection_filter_.pop_back();
+        if ((c & 0xC0) != 0x80) break;
+      }
+      collection_page_ = 0;
+      return true;
+    case Key::Return: {
+      const std::vector<int> shown = collection_matches();
+      const int pages = std::max(1, (int(shown.size()) + kRowsPerPage - 1) / kRowsPerPage);
+      const size_t first = size_t(std::min(collection_page_, pages - 1) * kRowsPerPage);
+      if (first < shown.size()) open_collection_game(shown[first]);
+      return true;
+    }
+    case Key::Escape: collection_shown_ = false; return true;
+    case Key::PageUp: case Key::PageDown: case Key::Help: return false;
+    default: return true;  // a letter typed: its text comes as text input
+  }
+}
 
 void AppModel::open_collection(std::vector<PgnGame> games, const std::string& name, int skipped) {
   collection_ = std::move(games);
@@ -16,6 +71,7 @@ void AppModel::open_collection(std::vector<PgnGame> games, const std::string& na
   collection_skipped_ = skipped;
   collection_game_ = -1;
   collection_page_ = 0;
+  collection_filter_.clear();
   collection_shown_ = !collection_.empty();
 }
 
@@ -23,12 +79,17 @@ std::optional<Dialog> AppModel::collection_dialog() const {
   if (!collection_shown_ || collection_.empty()) return std::nullopt;
   Dialog d;
   d.area = {20, 16, 480, 544};
-  d.text = say(Phrase::CollectionTitle, {collection_name_, std::to_string(collection_.size())});
+  const std::vector<int> shown = collection_matches();
+  d.text = say(Phrase::CollectionTitle,
+               {collection_name_, (shown.size() == collection_.size() ? "" : std::to_string(shown.size()) + "/") +
+                                      std::to_string(collection_.size())});
   if (collection_skipped_) d.text += say(Phrase::CollectionSkipped, {std::to_string(collection_skipped_)});
-  const int pages = (int(collection_.size()) + kRowsPerPage - 1) / kRowsPerPage;
+  d.buttons.push_back({Action::None, say(Phrase::CollectionFilter, {collection_filter_ + "▏"}), {40, 76, 440, 30}, false});
+  const int pages = std::max(1, (int(shown.size()) + kRowsPerPage - 1) / kRowsPerPage);
   const int page = std::min(collection_page_, pages - 1);
-  float y = 76;
-  for (int i = page * kRowsPerPage; i < int(collection_.size()) && i < (page + 1) * kRowsPerPage; ++i, y += 40) {
+  float y = 116;
+  for (int k = page * kRowsPerPage; k < int(shown.size()) && k < (page + 1) * kRowsPerPage; ++k, y += 42) {
+    const int i = shown[size_t(k)];
     const PgnGame& g = collection_[size_t(i)];
     std::string about = g.tag("Event");
     if (const std::string date = g.tag("Date"); !date.empty()) about += (about.empty() ? "" : " ") + date;
@@ -60,7 +121,6 @@ void AppModel::open_collection_game(int i) {
     return;
   }
   collection_game_ = i;
-  collection_page_ = i / kRowsPerPage;
   collection_shown_ = false;
   controller_.set_time_control(controller_.time_control());  // clocks full for the game on show
   flash(say(Phrase::CollectionGame, {std::to_string(i + 1), std::to_string(collection_.size()), g.tag("Red"),
@@ -72,7 +132,7 @@ bool AppModel::collection_act(Action a, int arg) {
   switch (a) {
     case Action::CollectionOpen: open_collection_game(arg); return true;
     case Action::CollectionPage: {
-      const int pages = (int(collection_.size()) + kRowsPerPage - 1) / kRowsPerPage;
+      const int pages = (int(collection_matches().size()) + kRowsPerPage - 1) / kRowsPerPage;
       if (pages > 0) collection_page_ = (std::min(collection_page_, pages - 1) + arg + pages) % pages;
       return true;
     }
@@ -80,10 +140,18 @@ bool AppModel::collection_act(Action a, int arg) {
     case Action::CollectionShow: collection_shown_ = !collection_.empty(); return true;
     case Action::CollectionPrev:
     case Action::CollectionNext: {
-      if (collection_.empty()) return true;
-      const int step = a == Action::CollectionNext ? 1 : -1;
-      const int next = collection_game_ < 0 ? 0 : collection_game_ + step;
-      if (next >= 0 && next < int(collection_.size())) open_collection_game(next);
+      // The games the filter keeps, in order: the one after (before) the game on show.
+      const std::vector<int> shown = collection_matches();
+      if (shown.empty()) return true;
+      if (collection_game_ < 0) {
+        open_collection_game(shown.front());
+      } else if (a == Action::CollectionNext) {
+        auto after = std::upper_bound(shown.begin(), shown.end(), collection_game_);
+        if (after != shown.end()) open_collection_game(*after);
+      } else {
+        auto at = std::lower_bound(shown.begin(), shown.end(), collection_game_);
+        if (at != shown.begin()) open_collection_game(*(at - 1));
+      }
       return true;
     }
     default: return false;

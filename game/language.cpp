@@ -87,6 +87,7 @@ constexpr Words kWords[] = {
     {Phrase::CollectionGame, "第 {} 局（共 {} 局）：{} – {}", "Game {} of {}: {} – {}"},
     {Phrase::CollectionSkipped, "（{} 局无法读取，已略去）", " ({} could not be read and were left out)"},
     {Phrase::CollectionPlies, "{} 步", "{} plies"},
+    {Phrase::CollectionFilter, "筛选（输入棋手、赛事、日期）：{}", "Filter (type a player, event, date): {}"},
     {Phrase::Computer, "电脑", "Computer"},
     {Phrase::Player, "玩家", "Player"},
     {Phrase::Event, "中国象棋", "Xiangqi"},
@@ -101,10 +102,10 @@ constexpr Words kWords[] = {
      "Ctrl+M  引擎对抗        引擎按钮旁的 …  引擎协议与选项\n"
      "Ctrl+C / Ctrl+V  复制、粘贴局面（FEN、PGN、DhtmlXQ 或着法）\n"
      "Ctrl+Shift+C  复制对局为 DhtmlXQ（论坛用）\n"
-     "G  多局棋谱的列表        PageUp PageDown  上一局、下一局\n"
+     "G  多局棋谱的列表（打字即筛选）        PageUp PageDown  上一局、下一局\n"
      "← → Home End  复盘着法        Esc  放下棋子、回到对局\n"
      "右键  放下棋子        滚轮  翻看着法列表\n"
-     "把 PGN、XQF 棋谱或引擎程序拖进窗口即可打开或添加\n"
+     "把棋谱（PGN、XQF、CBR、CBL、DhtmlXQ）或引擎程序拖进窗口即可打开或添加\n"
      "F1 或 ?  打开、关闭本帮助\n"
      "\n"
      "棋子（红 黑）\n"
@@ -122,10 +123,10 @@ constexpr Words kWords[] = {
      "Ctrl+M  engine match        ...  beside the Engine button: its protocol and options\n"
      "Ctrl+C / Ctrl+V  copy, paste a position (FEN, PGN, DhtmlXQ or a move list)\n"
      "Ctrl+Shift+C  copy the game as DhtmlXQ, for a forum post\n"
-     "G  the list of a file of many games        PageUp PageDown  its previous, next game\n"
+     "G  the list of a file of many games (type to filter)        PageUp PageDown  its previous, next game\n"
      "← → Home End  step through the moves        Esc  put the piece down, back to the game\n"
      "Right click  put the piece down        Wheel  scroll the move list\n"
-     "Drop a PGN or XQF game, or an engine program, on the window to open or add it\n"
+     "Drop a game (PGN, XQF, CBR, CBL, DhtmlXQ) or an engine program on the window to open or add it\n"
      "F1 or ?  show or hide this help\n"
      "\n"
      "Pieces (red black), WXF letter\n"

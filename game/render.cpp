@@ -147,7 +147,8 @@ void Renderer::draw_help(const ViewModel& vm, const BoardView& v) {
     for (const std::string& line : vm.help) w = std::max(w, text_.width(line, px));
     return w;
   };
-  while (px > 8 && widest() > all.w - 24 * s) --px;
+  // ... and until all the lines fit the height, with room between them.
+  while (px > 8 && (widest() > all.w - 24 * s || px * 1.7f * float(vm.help.size()) > all.h - 16 * s)) --px;
   const float line_h = px * 1.7f, top = all.y + (all.h - line_h * float(vm.help.size())) / 2;
   for (size_t i = 0; i < vm.help.size(); ++i)
     text_.draw(vm.help[i], all.x + all.w / 2, top + line_h * float(i), i == 0 ? px + 4 : px, i == 0 ? kHighlight : kPanelText, 1);
