@@ -1,5 +1,6 @@
 #include "pgn.h"
 
+#include <cstring>
 #include <sstream>
 
 #include "movetext.h"
@@ -219,12 +220,15 @@ std::vector<std::string> split_pgn_games(const std::string& text) {
     const size_t first = line.find_first_not_of(" \t\r");
     const bool blank = first == std::string::npos;
     const bool tag = !blank && braces == 0 && line[first] == '[';
-    if (tag && moves) {  // the next game's tags
+    // Move lists typed without tags: round one again starts the next game.
+    auto starts = [&](const char* s) { return line.compare(first, std::strlen(s), s) == 0; };
+    const bool round_one = !blank && braces == 0 && (starts("1.") || starts("1、") || starts("１．") || starts("1．"));
+    if ((tag || round_one) && moves) {  // the next game
       games.push_back(std::move(current));
       current.clear();
       moves = false;
     }
-    if (!blank && !tag && braces == 0 && line[first] != ';' && line[first] != '%') moves = true;
+    if (!blank && !tag && braces == 0 && line[first] != ';' && line[first] != '%' && line[first] != '{') moves = true;
     if (!tag)
       for (char c : line) braces += c == '{' ? 1 : c == '}' && braces > 0 ? -1 : 0;
     current += line;

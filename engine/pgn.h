@@ -51,7 +51,8 @@ bool read_pgn(const std::string& text, PgnGame& out, std::string* error);
 
 // The games of a file that holds many, each as its own text: a new game
 // starts at a tag line that follows moves (so games without a Result tag or
-// a terminator, common in downloaded collections, are not glued together).
+// a terminator, common in downloaded collections, are not glued together),
+// and in move lists typed without tags at a line that begins round one again.
 // Text that is one game (or none) comes back as one piece.
 std::vector<std::string> split_pgn_games(const std::string& text);
 

@@ -308,5 +308,12 @@ TEST(Pgn, ACollectionSplitsIntoItsGames) {
   ASSERT_TRUE(xq::read_pgn(games[2], g, &err)) << err;
   EXPECT_EQ(g.moves, std::vector<xq::Move>{mv("h0g2")});
   EXPECT_EQ(xq::split_pgn_games("[Event \"x\"]\n\n1. h2e2 *\n").size(), 1u);
+  // Move lists as typed: round one again is the next game; round 10 is not.
+  const auto typed = xq::split_pgn_games("1. 炮二平五 马8进7\n2. 马二进三\n\n1、兵七进一 卒7进1\n１．相三进五\n");
+  ASSERT_EQ(typed.size(), 3u);
+  ASSERT_TRUE(xq::read_pgn(typed[1], g, &err)) << err;
+  EXPECT_EQ(g.moves.size(), 2u);
+  EXPECT_EQ(xq::split_pgn_games("1. h2e2 h9g7\n10. h0g2\n").size(), 1u);
+  EXPECT_EQ(xq::split_pgn_games("[Event \"x\"]\n\n{The opening}\n1. h2e2\n").size(), 1u) << "a comment is not a move";
   EXPECT_EQ(xq::split_pgn_games("").size(), 1u);
 }
