@@ -151,7 +151,7 @@ Dialog AppModel::match_dialog() const {
                        {40, 184, 440, 30}, false});
   d.lines_y = 228;
   if (s.running || s.finished) {
-    const std::string a = match_.first_name(), b = match_.second_name();
+    const std::string a = s.names[0], b = s.names[1];
     char points[16];
     std::snprintf(points, sizeof points, "%g", s.points());
     d.lines.push_back(say(Phrase::MatchScore, {a, b, std::to_string(s.wins), std::to_string(s.draws),
@@ -277,6 +277,7 @@ void AppModel::start_match() {
         EngineFacts facts;
         return opener(command, setup, &facts, error);
       };
+      players[i].use_engine_name = true;
     }
   }
   if (players[0].name == players[1].name) players[1].name += " (2)";  // the table tells them apart
@@ -308,7 +309,7 @@ void AppModel::poll_match() {
   if (s.finished && engine_dialog_ != EngineDialog::Match) {
     char points[16];
     std::snprintf(points, sizeof points, "%g", s.points());
-    flash(say(Phrase::MatchScore, {match_.first_name(), match_.second_name(), std::to_string(s.wins),
+    flash(say(Phrase::MatchScore, {s.names[0], s.names[1], std::to_string(s.wins),
                                    std::to_string(s.draws), std::to_string(s.losses), points,
                                    std::to_string(s.games.size())}));
   }

@@ -21,14 +21,14 @@ bool EngineMatch::start(const MatchConfig& config, MatchPlayer first, MatchPlaye
   if (status().running) return false;
   if (thread_.joinable()) thread_.join();
   stop_ = false;
-  names_[0] = first.name;
-  names_[1] = second.name;
   {
     std::lock_guard<std::mutex> lock(mutex_);
     const uint64_t revision = status_.revision + 1;
     status_ = MatchStatus{};
     status_.running = true;
     status_.revision = revision;
+    status_.names[0] = first.name;
+    status_.names[1] = second.name;
     pgn_.clear();
   }
   thread_ = std::thread(&EngineMatch::run, this, config, std::move(first), std::move(second));
@@ -64,7 +64,13 @@ void EngineMatch::run(MatchConfig config, MatchPlayer first, MatchPlayer second)
     std::string why;
     engines[i] = players[i].open(&why);
     if (!engines[i]) error = players[i].name + ": " + (why.empty() ? "could not be started" : why);
+    else if (players[i].use_engine_name && !engines[i]->name().empty()) players[i].name = engines[i]->name();
   }
+  if (players[1].name == players[0].name) players[1].name += " (2)";  // the table tells them apart
+  update([&](MatchStatus& s) {
+    s.names[0] = players[0].name;
+    s.names[1] = players[1].name;
+  });
   for (int n = 1; error.empty() && n <= config.games && !stop_; ++n)
     if (!play_game(config, n, players, engines)) break;
   update([&](MatchStatus& s) {

@@ -21,6 +21,7 @@ namespace xq {
 struct MatchPlayer {
   std::string name;
   std::function<std::unique_ptr<SearchService>(std::string* error)> open;
+  bool use_engine_name = false;  // once started, named as the engine names itself ("MaxQi 4.8G")
 };
 
 struct MatchConfig {
@@ -44,6 +45,7 @@ struct MatchStatus {
   bool finished = false;  // every game played, or stopped, or a player could not start
   std::string error;      // why it stopped early ("" when it did not)
   std::vector<MatchGameResult> games;
+  std::string names[2];   // the first and second player, as the table and the games name them
   int current_ply = 0;    // of the game being played
   // From the first player's side.
   int wins = 0, draws = 0, losses = 0;
@@ -67,8 +69,6 @@ class EngineMatch {
   MatchStatus status() const;
   // Every finished game as PGN, one after another.
   std::string pgn() const;
-  const std::string& first_name() const { return names_[0]; }
-  const std::string& second_name() const { return names_[1]; }
 
  private:
   void run(MatchConfig config, MatchPlayer first, MatchPlayer second);
@@ -82,7 +82,6 @@ class EngineMatch {
   mutable std::mutex mutex_;
   MatchStatus status_;  // guarded by mutex_
   std::string pgn_;     // guarded by mutex_
-  std::string names_[2];
 };
 
 }  // namespace xq

@@ -1177,15 +1177,15 @@ TEST(AppModel, AnEngineMatchIsPlayedScoredAndSaved) {
     return all;
   };
   ASSERT_TRUE(f.wait_until([&] { return lines().find("The match is over") != std::string::npos; })) << lines();
-  EXPECT_NE(lines().find("Qianli 0.3 vs fake_xboard.sh: +2 =0 -0, 2 of 2 points"), std::string::npos)
+  EXPECT_NE(lines().find("Qianli 0.3 vs Fake xboard resign: +2 =0 -0, 2 of 2 points"), std::string::npos)
       << lines();
-  EXPECT_NE(lines().find("2. fake_xboard.sh (red) – Qianli 0.3 (black)  0-1"), std::string::npos) << lines();
+  EXPECT_NE(lines().find("2. Fake xboard resign (red) – Qianli 0.3 (black)  0-1"), std::string::npos) << lines();
   std::string pgn;
   for (const auto& [name, text] : f.files->files)
     if (name.rfind("matches/match-", 0) == 0) pgn = text;
   EXPECT_NE(pgn.find("[Round \"1\"]"), std::string::npos) << pgn;
   EXPECT_NE(pgn.find("[Round \"2\"]"), std::string::npos) << pgn;
-  EXPECT_NE(pgn.find("[Red \"fake_xboard.sh\"]"), std::string::npos) << pgn;
+  EXPECT_NE(pgn.find("[Red \"Fake xboard resign\"]"), std::string::npos) << pgn << "named as it names itself";
   EXPECT_NE(pgn.find("[Result \"0-1\"]"), std::string::npos) << pgn;
   f.m.act(Action::MatchClose);
   EXPECT_FALSE(f.m.view_model().dialog);
