@@ -17,9 +17,44 @@ bool split_plus(const std::string& text, int a_max, int b_max, int& a, int& b) {
          parse_int(std::string_view(text).substr(plus + 1), 0, b_max, b);
 }
 
+// "30s", "30s*3" (seconds 1-600, periods 1-10).
+bool parse_byoyomi(std::string_view t, TimeControl& tc) {
+  const size_t star = t.find('*');
+  const std::string_view secs = t.substr(0, star);
+  if (secs.empty() || secs.back() != 's') return false;
+  int s = 0, p = 1;
+  if (!parse_int(secs.substr(0, secs.size() - 1), 1, 600, s)) return false;
+  if (star != std::string_view::npos && !parse_int(t.substr(star + 1), 1, 10, p)) return false;
+  tc.byoyomi_ms = s * 1000;
+  tc.periods = p;
+  return true;
+}
+
+std::string byoyomi_text(const TimeControl& tc) {
+  return std::to_string(tc.byoyomi_ms / 1000) + "s" + (tc.periods > 1 ? "*" + std::to_string(tc.periods) : "");
+}
+
 }  // namespace
 
+ClockReading read_clock(const TimeControl& tc, int remaining_ms) {
+  const int b = tc.byoyomi_ms, total = tc.byoyomi_total();
+  if (b <= 0 || remaining_ms > total) return {false, remaining_ms - std::max(0, total), 0};
+  if (remaining_ms <= 0) return {true, 0, 0};
+  const int periods = (remaining_ms + b - 1) / b;
+  return {true, remaining_ms - (periods - 1) * b, periods};
+}
+
 std::optional<TimeControl> parse_clock_option(const std::string& text) {
+  if (const size_t slash = text.find('/'); slash != std::string::npos) {  // 局时 + 读秒: "20m/30s*3"
+    const std::string_view t(text);
+    const std::string_view main = t.substr(0, slash);
+    int minutes = 0;
+    if (main.empty() || main.back() != 'm' || !parse_int(main.substr(0, main.size() - 1), 0, 600, minutes))
+      return std::nullopt;
+    TimeControl tc{minutes * 60000, 0};
+    if (!parse_byoyomi(t.substr(slash + 1), tc)) return std::nullopt;
+    return tc;
+  }
   int minutes = 0, seconds = 0;
   if (!split_plus(text, 600, 600, minutes, seconds) || minutes == 0) return std::nullopt;
   return TimeControl{minutes * 60000, seconds * 1000};
@@ -27,17 +62,28 @@ std::optional<TimeControl> parse_clock_option(const std::string& text) {
 
 std::string clock_option_text(const TimeControl& tc) {
   if (!tc.on()) return "";
+  if (tc.byoyomi_ms) return std::to_string(tc.base_ms / 60000) + "m/" + byoyomi_text(tc);
   return std::to_string(tc.base_ms / 60000).append("+").append(std::to_string(tc.increment_ms / 1000));
 }
 
 std::string time_control_tag(const TimeControl& tc) {
-  return std::to_string(tc.base_ms / 1000).append("+").append(std::to_string(tc.increment_ms / 1000));
+  std::string t = std::to_string(tc.base_ms / 1000).append("+").append(std::to_string(tc.increment_ms / 1000));
+  if (tc.byoyomi_ms) t += " byoyomi " + std::to_string(tc.byoyomi_ms / 1000) + "*" + std::to_string(tc.periods);
+  return t;
 }
 
 std::optional<TimeControl> parse_time_control_tag(const std::string& tag) {
   int base = 0, inc = 0;
-  if (!split_plus(tag, 36000, 3600, base, inc) || base == 0) return std::nullopt;
-  return TimeControl{base * 1000, inc * 1000};
+  const size_t space = tag.find(" byoyomi ");
+  if (!split_plus(tag.substr(0, space), 36000, 3600, base, inc)) return std::nullopt;
+  TimeControl tc{base * 1000, inc * 1000};
+  if (space != std::string::npos) {
+    const std::string rest = tag.substr(space + 9);
+    const size_t star = rest.find('*');
+    if (star == std::string::npos || !parse_byoyomi(rest.substr(0, star) + "s" + rest.substr(star), tc)) return std::nullopt;
+  }
+  if (!tc.on()) return std::nullopt;
+  return tc;
 }
 
 std::string clock_face(int ms) {
@@ -67,7 +113,7 @@ std::optional<int> parse_clock_comment(const std::string& comment) {
 
 void GameClock::reset(const TimeControl& tc) {
   tc_ = tc;
-  left_[RED] = left_[BLACK] = tc.base_ms;
+  left_[RED] = left_[BLACK] = tc.base_ms + tc.byoyomi_total();
   running_ = false;
 }
 
@@ -88,7 +134,13 @@ void GameClock::stop(int64_t now_ms) {
 void GameClock::moved(Color mover, int64_t now_ms) {
   if (!on()) return;
   stop(now_ms);
-  left_[mover] += tc_.increment_ms;
+  const int b = tc_.byoyomi_ms;
+  if (b > 0 && left_[mover] <= tc_.byoyomi_total()) {
+    // In byo-yomi: the periods it overran are gone, the countdown starts afresh.
+    left_[mover] = std::max(0, (left_[mover] + b - 1) / b * b);
+  } else {
+    left_[mover] += tc_.increment_ms;
+  }
   run(~mover, now_ms);
 }
 

@@ -146,13 +146,13 @@ void Controller::update_analysis() {
 
 void Controller::reset_clock_record() {
   clock_.reset(clock_.control());
-  clock_at_ply_.assign(size_t(game_.ply()) + 1, {clock_.control().base_ms, clock_.control().base_ms});
+  clock_at_ply_.assign(size_t(game_.ply()) + 1, {full_clock(), full_clock()});
 }
 
 void Controller::clock_to_ply() {
   const size_t n = size_t(game_.ply()) + 1;
   if (clock_at_ply_.size() > n) clock_at_ply_.resize(n);
-  if (clock_at_ply_.empty()) clock_at_ply_.push_back({clock_.control().base_ms, clock_.control().base_ms});
+  if (clock_at_ply_.empty()) clock_at_ply_.push_back({full_clock(), full_clock()});
   while (clock_at_ply_.size() < n) clock_at_ply_.push_back(clock_at_ply_.back());  // redo: times unknown, kept
   clock_.set(clock_at_ply_.back().first, clock_at_ply_.back().second);
 }
@@ -515,8 +515,13 @@ void Controller::start_search_if_needed() {
     // On a clock the level still sets the pace; the clock governs only when it
     // is the tighter (a level of 8 s a move on a 5+3 clock plans on the clock).
     Limits on_clock;
-    on_clock.time_left_ms = std::max(1, clock_.remaining(side, now_ms_));
-    on_clock.increment_ms = clock_.control().increment_ms;
+    const ClockReading r = read_clock(clock_.control(), clock_.remaining(side, now_ms_));
+    if (r.byoyomi) {  // 读秒: this move's countdown, less a margin for the move to arrive
+      on_clock.movetime_ms = std::max(1, r.ms * 8 / 10 - 100);
+    } else {  // the game's time; a countdown still to come is the increment's like
+      on_clock.time_left_ms = std::max(1, r.ms);
+      on_clock.increment_ms = clock_.control().byoyomi_ms ? clock_.control().byoyomi_ms / 2 : clock_.control().increment_ms;
+    }
     if (plan_time(on_clock).soft_ms < limits.movetime_ms) limits = on_clock;
   }
   last_limits_ = limits;

@@ -104,6 +104,7 @@ class Controller {
   // (a draw when the other side has nothing that can mate).
   void set_time_control(const TimeControl& tc);
   const TimeControl& time_control() const { return clock_.control(); }
+  int full_clock() const { return clock_.control().base_ms + clock_.control().byoyomi_total(); }
   int clock_ms(Color c) const { return clock_.remaining(c, now_ms_); }
   bool clock_running(Color c) const { return clock_.running() && clock_.side() == c; }
   // The clock reading after each move, as PGN comments ("[%clk 0:04:58]").

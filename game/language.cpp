@@ -88,6 +88,7 @@ constexpr Words kWords[] = {
     {Phrase::CollectionSkipped, "（{} 局无法读取，已略去）", " ({} could not be read and were left out)"},
     {Phrase::CollectionPlies, "{} 步", "{} plies"},
     {Phrase::CollectionFilter, "筛选（输入棋手、赛事、日期）：{}", "Filter (type a player, event, date): {}"},
+    {Phrase::ByoyomiFace, "读秒{}", "{}s"},
     {Phrase::Computer, "电脑", "Computer"},
     {Phrase::Player, "玩家", "Player"},
     {Phrase::Event, "中国象棋", "Xiangqi"},

@@ -28,7 +28,7 @@ enum class Phrase {
   ResumeQuestion, ResumeYes, ResignQuestion, KeepPlaying, BannerNewGame, BannerPuzzleNext, BannerPuzzleAgain,
   // Passing messages.
   Resumed, CannotResume, CannotOpen, Opened, Saved, NoSavedGame, CannotRead, Pasted, TheClipboard,
-  NotAPosition, Copied, CopiedGame, MoreGames, CollectionTitle, CollectionRow, CollectionGame, CollectionSkipped, CollectionPlies, CollectionFilter,
+  NotAPosition, Copied, CopiedGame, MoreGames, CollectionTitle, CollectionRow, CollectionGame, CollectionSkipped, CollectionPlies, CollectionFilter, ByoyomiFace,
   // Saved games and the window.
   Computer, Player, Event, Title,
   // The key overlay (F1 or ?), one line per '\n'.

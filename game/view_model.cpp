@@ -236,10 +236,15 @@ ViewModel build_view_model(const Controller& c, const UiState& ui, std::optional
   else vm.status = ui.puzzle >= 0 && !c.game_over() && c.human_to_move() ? ui.puzzle_line : c.status();
   if (c.time_control().on()) {
     for (Color side : {RED, BLACK}) {
-      const int ms = c.clock_ms(side);
-      vm.clock_faces[side] = say(ui.language, side == RED ? Phrase::RedClock : Phrase::BlackClock, {clock_face(ms)});
+      const ClockReading r = read_clock(c.time_control(), c.clock_ms(side));
+      // In 读秒 the countdown shows, with the periods left when there are several.
+      const std::string face =
+          r.byoyomi ? say(ui.language, Phrase::ByoyomiFace, {std::to_string((r.ms + 999) / 1000)}) +
+                          (c.time_control().periods > 1 ? "×" + std::to_string(r.periods) : "")
+                    : clock_face(r.ms);
+      vm.clock_faces[side] = say(ui.language, side == RED ? Phrase::RedClock : Phrase::BlackClock, {face});
       vm.clock_running[side] = c.clock_running(side);
-      vm.clock_low[side] = ms < 10000;
+      vm.clock_low[side] = r.ms < 10000 && (r.byoyomi || !c.time_control().byoyomi_ms);
     }
   }
   vm.title = phrase(Phrase::Title, ui.language);

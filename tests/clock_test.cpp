@@ -63,6 +63,62 @@ TEST(Clock, RunsOneSideAtATimeAndAddsTheIncrement) {
   EXPECT_EQ(k.remaining(xq::BLACK, 90000), 51000) << "a stopped clock does not run";
 }
 
+// 局时 + 读秒: "20m/30s*3" is 20 minutes, then 30 s a move with three overruns.
+TEST(Clock, ByoyomiOptionsAndTags) {
+  const auto tc = xq::parse_clock_option("20m/30s*3");
+  ASSERT_TRUE(tc);
+  EXPECT_EQ(*tc, (xq::TimeControl{1200000, 0, 30000, 3}));
+  EXPECT_EQ(xq::parse_clock_option("20m/30s"), (xq::TimeControl{1200000, 0, 30000, 1}));
+  EXPECT_EQ(xq::parse_clock_option("0m/10s"), (xq::TimeControl{0, 0, 10000, 1})) << "读秒 alone";
+  EXPECT_FALSE(xq::parse_clock_option("20/30s"));
+  EXPECT_FALSE(xq::parse_clock_option("20m/30"));
+  EXPECT_FALSE(xq::parse_clock_option("20m/30s*0"));
+  EXPECT_FALSE(xq::parse_clock_option("20m/0s"));
+  EXPECT_EQ(xq::clock_option_text(*tc), "20m/30s*3");
+  EXPECT_EQ(xq::clock_option_text({600000, 0, 30000, 1}), "10m/30s");
+  EXPECT_EQ(xq::time_control_tag(*tc), "1200+0 byoyomi 30*3");
+  EXPECT_EQ(xq::parse_time_control_tag("1200+0 byoyomi 30*3"), tc);
+  EXPECT_FALSE(xq::parse_time_control_tag("1200+0 byoyomi 30"));
+}
+
+TEST(Clock, ByoyomiCountsDownEachMoveAndOverrunsUseThePeriods) {
+  xq::GameClock k;
+  const xq::TimeControl tc{60000, 0, 10000, 2};
+  k.reset(tc);
+  EXPECT_EQ(k.remaining(xq::RED, 0), 80000) << "the game's minute and two countdowns";
+  auto reading = [&](int64_t now) { return xq::read_clock(tc, k.remaining(xq::RED, now)); };
+  k.run(xq::RED, 0);
+  EXPECT_FALSE(reading(30000).byoyomi);
+  EXPECT_EQ(reading(30000).ms, 30000);
+  EXPECT_TRUE(reading(64000).byoyomi) << "the game's time is spent";
+  EXPECT_EQ(reading(64000).ms, 6000);
+  EXPECT_EQ(reading(64000).periods, 2);
+  k.moved(xq::RED, 64000);  // within the countdown: it starts afresh
+  k.moved(xq::BLACK, 65000);
+  EXPECT_EQ(reading(65000).ms, 10000);
+  EXPECT_EQ(reading(65000).periods, 2);
+  EXPECT_EQ(reading(77000).periods, 1) << "12 s: one overrun";
+  EXPECT_EQ(reading(77000).ms, 8000);
+  k.moved(xq::RED, 77000);
+  k.moved(xq::BLACK, 78000);
+  EXPECT_EQ(reading(78000).periods, 1) << "the overrun period is gone for good";
+  EXPECT_EQ(reading(78000).ms, 10000);
+  EXPECT_EQ(k.remaining(xq::RED, 88000), 0) << "the flag falls when the last countdown ends";
+}
+
+TEST(Clock, AByoyomiFlagFallInTheController) {
+  xq::Controller c(options());
+  c.set_mode(xq::Mode::TwoPlayers);
+  c.set_time_control({1000, 0, 2000, 1});
+  c.update(0);
+  play(c, "h2", "e2");
+  c.update(500);  // red moved in its game time; black's clock runs from 0
+  c.update(2900);
+  EXPECT_FALSE(c.game_over()) << "black: 1 s of game time and 2 s of countdown";
+  c.update(3100);
+  EXPECT_TRUE(c.game_over());
+}
+
 // Times are given to update(): the test is the clock, not the machine.
 TEST(Clock, FlagFallLosesAndUndoBringsTheTimesBack) {
   xq::Controller c(options());
