@@ -17,21 +17,24 @@ bool split_plus(const std::string& text, int a_max, int b_max, int& a, int& b) {
          parse_int(std::string_view(text).substr(plus + 1), 0, b_max, b);
 }
 
-// "30s", "30s*3" (seconds 1-600, periods 1-10).
+// "30s", "30s*3" (seconds 1-600; *N: N overruns allowed, 1-10, so N+1 countdowns).
 bool parse_byoyomi(std::string_view t, TimeControl& tc) {
   const size_t star = t.find('*');
   const std::string_view secs = t.substr(0, star);
   if (secs.empty() || secs.back() != 's') return false;
-  int s = 0, p = 1;
+  int s = 0, overruns = 0;
   if (!parse_int(secs.substr(0, secs.size() - 1), 1, 600, s)) return false;
-  if (star != std::string_view::npos && !parse_int(t.substr(star + 1), 1, 10, p)) return false;
+  if (star != std::string_view::npos && !parse_int(t.substr(star + 1), 1, 10, overruns)) return false;
   tc.byoyomi_ms = s * 1000;
-  tc.periods = p;
+  tc.periods = overruns + 1;
   return true;
 }
 
 std::string byoyomi_text(const TimeControl& tc) {
-  return std::to_string(tc.byoyomi_ms / 1000) + "s" + (tc.periods > 1 ? "*" + std::to_string(tc.periods) : "");
+  std::string t = std::to_string(tc.byoyomi_ms / 1000);  // appended in place: GCC 12 warns falsely on a + chain
+  t.append("s");
+  if (tc.periods > 1) t.append("*").append(std::to_string(tc.periods - 1));
+  return t;
 }
 
 }  // namespace
@@ -68,7 +71,7 @@ std::string clock_option_text(const TimeControl& tc) {
 
 std::string time_control_tag(const TimeControl& tc) {
   std::string t = std::to_string(tc.base_ms / 1000).append("+").append(std::to_string(tc.increment_ms / 1000));
-  if (tc.byoyomi_ms) t += " byoyomi " + std::to_string(tc.byoyomi_ms / 1000) + "*" + std::to_string(tc.periods);
+  if (tc.byoyomi_ms) t += " byoyomi " + std::to_string(tc.byoyomi_ms / 1000) + "*" + std::to_string(tc.periods - 1);
   return t;
 }
 
@@ -80,7 +83,9 @@ std::optional<TimeControl> parse_time_control_tag(const std::string& tag) {
   if (space != std::string::npos) {
     const std::string rest = tag.substr(space + 9);
     const size_t star = rest.find('*');
-    if (star == std::string::npos || !parse_byoyomi(rest.substr(0, star) + "s" + rest.substr(star), tc)) return std::nullopt;
+    if (star == std::string::npos) return std::nullopt;
+    const std::string overruns = rest.substr(star + 1);
+    if (!parse_byoyomi(rest.substr(0, star) + "s" + (overruns == "0" ? "" : "*" + overruns), tc)) return std::nullopt;
   }
   if (!tc.on()) return std::nullopt;
   return tc;

@@ -17,7 +17,7 @@ struct TimeControl {
   int base_ms = 0;       // 0 (and no byo-yomi) = no clock
   int increment_ms = 0;  // added to a side's clock after each of its moves (while in the game's time)
   int byoyomi_ms = 0;    // 0: none
-  int periods = 0;       // countdowns allowed (1: the first overrun loses)
+  int periods = 0;       // countdowns in all (1: the first overrun loses; "*3" on the command line: 4)
   bool on() const { return base_ms > 0 || byoyomi_ms > 0; }
   int byoyomi_total() const { return byoyomi_ms * periods; }
   bool operator==(const TimeControl&) const = default;
@@ -30,10 +30,11 @@ inline constexpr TimeControl kClockChoices[] = {{0, 0},
                                                 {15 * 60000, 10000},
                                                 {30 * 60000, 0},
                                                 {10 * 60000, 0, 30000, 1},
-                                                {20 * 60000, 0, 60000, 3}};
+                                                {20 * 60000, 0, 60000, 4}};
 
 // A side's clock reading as its face shows it: in the game's time, or in
-// byo-yomi with the countdown and the periods left (this one included).
+// byo-yomi with the countdown and the periods left (this one included: the
+// overruns still allowed are periods - 1).
 struct ClockReading {
   bool byoyomi = false;
   int ms = 0;       // the game's time left, or the countdown

@@ -11,7 +11,7 @@ static const char* kUsage =
     "  --lang zh|en                Chinese or English (default: the settings, else the locale)\n"
     "  --puzzle N                  play puzzle N of the collection (残局)\n"
     "  --clock M+S | Mm/Ss[*N]     game clocks: M minutes each, S seconds added a move (0: none); or\n"
-    "                              M minutes, then 读秒 (byo-yomi) S seconds a move, N overruns allowed\n"
+    "                              M minutes, then 读秒 (byo-yomi) S seconds a move, *N: N overruns allowed\n"
     "  --movetime MS               the computer's time per move (overrides the level)\n"
     "  --threads N                 the computer's search threads (default: one fewer than the cores)\n"
     "  --fen FEN  --moves \"h2e2 h9g7\"  start from a position and moves\n"

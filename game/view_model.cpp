@@ -240,7 +240,7 @@ ViewModel build_view_model(const Controller& c, const UiState& ui, std::optional
       // In 读秒 the countdown shows, with the periods left when there are several.
       const std::string face =
           r.byoyomi ? say(ui.language, Phrase::ByoyomiFace, {std::to_string((r.ms + 999) / 1000)}) +
-                          (c.time_control().periods > 1 ? "×" + std::to_string(r.periods) : "")
+                          (c.time_control().periods > 1 ? "×" + std::to_string(r.periods - 1) : "")
                     : clock_face(r.ms);
       vm.clock_faces[side] = say(ui.language, side == RED ? Phrase::RedClock : Phrase::BlackClock, {face});
       vm.clock_running[side] = c.clock_running(side);

@@ -67,7 +67,7 @@ TEST(Clock, RunsOneSideAtATimeAndAddsTheIncrement) {
 TEST(Clock, ByoyomiOptionsAndTags) {
   const auto tc = xq::parse_clock_option("20m/30s*3");
   ASSERT_TRUE(tc);
-  EXPECT_EQ(*tc, (xq::TimeControl{1200000, 0, 30000, 3}));
+  EXPECT_EQ(*tc, (xq::TimeControl{1200000, 0, 30000, 4})) << "three overruns allowed: four countdowns";
   EXPECT_EQ(xq::parse_clock_option("20m/30s"), (xq::TimeControl{1200000, 0, 30000, 1}));
   EXPECT_EQ(xq::parse_clock_option("0m/10s"), (xq::TimeControl{0, 0, 10000, 1})) << "读秒 alone";
   EXPECT_FALSE(xq::parse_clock_option("20/30s"));
@@ -79,6 +79,8 @@ TEST(Clock, ByoyomiOptionsAndTags) {
   EXPECT_EQ(xq::time_control_tag(*tc), "1200+0 byoyomi 30*3");
   EXPECT_EQ(xq::parse_time_control_tag("1200+0 byoyomi 30*3"), tc);
   EXPECT_FALSE(xq::parse_time_control_tag("1200+0 byoyomi 30"));
+  EXPECT_EQ(xq::time_control_tag({600000, 0, 30000, 1}), "600+0 byoyomi 30*0");
+  EXPECT_EQ(xq::parse_time_control_tag("600+0 byoyomi 30*0"), (xq::TimeControl{600000, 0, 30000, 1}));
 }
 
 TEST(Clock, ByoyomiCountsDownEachMoveAndOverrunsUseThePeriods) {
