@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates every asset in this folder. Needs g++, libstb-dev, fontconfig and
+# Regenerates every asset in this folder (the sounds alone need no font: generate_assets --sounds DIR). Needs g++, libstb-dev, fontconfig and
 # fonts-arphic-ukai (the Kai typeface the pieces and the river text use).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"

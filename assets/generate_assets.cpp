@@ -345,14 +345,22 @@ bool make_sounds(const std::string& dir) {
     s.finish(0.4f);
     ok &= s.save(dir + "/illegal.wav");
   }
+  {
+    Sound s(0.06f);  // tick: the last seconds of a clock, a dry high click
+    s.knock(0, 0.5f, 0.004f, 5);
+    s.mode(0, 2300, 0.6f, 0.008f);
+    s.finish(0.35f);
+    ok &= s.save(dir + "/tick.wav");
+  }
   return ok;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (argc == 3 && std::string(argv[1]) == "--sounds") return make_sounds(argv[2]) ? 0 : 1;  // no font needed
   if (argc != 3) {
-    std::fprintf(stderr, "usage: %s FONT_FILE OUTDIR\n", argv[0]);
+    std::fprintf(stderr, "usage: %s FONT_FILE OUTDIR | --sounds OUTDIR\n", argv[0]);
     return 2;
   }
   Font font;

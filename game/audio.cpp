@@ -8,7 +8,8 @@
 namespace xq {
 
 static const char* const kSoundFiles[kSoundCount] = {"select.wav", "move.wav", "capture.wav", "check.wav",
-                                                      "win.wav",    "lose.wav", "draw.wav",    "illegal.wav"};
+                                                      "win.wav",    "lose.wav", "draw.wav",    "illegal.wav",
+                                                      "tick.wav"};
 
 Audio::~Audio() {
   for (ChunkPtr& c : chunks_) c.reset();  // before the device closes

@@ -551,6 +551,11 @@ void Controller::update(int64_t now_ms) {
       end_sounds();
       return;
     }
+    // The last ten seconds of a player's time, or of a 读秒 countdown, tick.
+    const ClockReading r = read_clock(clock_.control(), clock_.remaining(side, now_ms));
+    const int second = (r.ms + 999) / 1000;
+    if (human_to_move() && second <= 10 && second != last_tick_second_) sounds_.push_back(SoundId::Tick);
+    last_tick_second_ = second;
   } else if (clock_.running()) {
     clock_.stop(now_ms);
   }

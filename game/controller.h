@@ -19,8 +19,8 @@
 
 namespace xq {
 
-enum class SoundId { Select, Move, Capture, Check, Win, Lose, Draw, Illegal };
-constexpr int kSoundCount = 8;
+enum class SoundId { Select, Move, Capture, Check, Win, Lose, Draw, Illegal, Tick };
+constexpr int kSoundCount = 9;
 
 enum class PlayerKind { Human, Computer };
 
@@ -262,6 +262,7 @@ class Controller {
   uint64_t view_revision_ = 0;
   std::mt19937_64 rng_;
   GameClock clock_;
+  int last_tick_second_ = -1;  // the clock's last whole second that ticked
   std::vector<std::pair<int, int>> clock_at_ply_;  // red's and black's time when each ply began
 };
 

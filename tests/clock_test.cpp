@@ -121,6 +121,30 @@ TEST(Clock, AByoyomiFlagFallInTheController) {
   EXPECT_TRUE(c.game_over());
 }
 
+// The last ten seconds tick, once a second, for a player to move.
+TEST(Clock, TheLastSecondsTick) {
+  xq::Controller c(options());
+  c.set_mode(xq::Mode::TwoPlayers);
+  c.set_time_control({0, 0, 12000, 1});  // 读秒 alone: 12 s a move
+  auto ticks = [&] {
+    int n = 0;
+    for (xq::SoundId id : c.take_sounds()) n += id == xq::SoundId::Tick;
+    return n;
+  };
+  c.update(0);
+  c.update(1500);  // 11 s left
+  EXPECT_EQ(ticks(), 0);
+  c.update(2100);  // 10
+  c.update(2500);  // still 10
+  EXPECT_EQ(ticks(), 1);
+  c.update(3100);  // 9
+  c.update(4100);  // 8
+  EXPECT_EQ(ticks(), 2);
+  play(c, "h2", "e2");  // black's countdown starts full
+  c.update(4200);
+  EXPECT_EQ(ticks(), 0);
+}
+
 // Times are given to update(): the test is the clock, not the machine.
 TEST(Clock, FlagFallLosesAndUndoBringsTheTimesBack) {
   xq::Controller c(options());
