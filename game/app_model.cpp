@@ -436,6 +436,14 @@ void AppModel::act(Action a, int arg) {
     case Action::ResumeYes: answer_resume(true); return;
     case Action::ResumeNo: answer_resume(false); return;
     case Action::None: return;
+    // The dialogs' own actions, handled above (engine_dialog_act, collection_act).
+    case Action::EngineSettings: case Action::EngineProtocol: case Action::EngineOptionCycle:
+    case Action::EngineOptionDown: case Action::EngineOptionUp: case Action::EnginePage: case Action::EngineDefaults:
+    case Action::EngineSettingsDone: case Action::Match: case Action::MatchFirst: case Action::MatchSecond:
+    case Action::MatchGames: case Action::MatchTime: case Action::MatchStartStop: case Action::MatchClose:
+    case Action::CollectionOpen: case Action::CollectionPage: case Action::CollectionClose:
+    case Action::CollectionShow: case Action::CollectionPrev: case Action::CollectionNext:
+      return;
   }
   store_settings();
 }
@@ -536,6 +544,7 @@ void AppModel::key(Key k, bool ctrl, bool shift) {
       controller_.review(-1);
       controller_.stop_demo();
       break;
+    case Key::Backspace: case Key::Return:  // the game list's filter (collection_key)
     case Key::None: break;
   }
 }

@@ -45,7 +45,9 @@ bool write_file_atomic(const std::string& path, const std::string& content, std:
   fs::create_directories(folder, ec);
   // A name of our own beside the target (same file system, so the rename is
   // atomic), never a fixed "<path>.tmp" that could be a file of the user's.
-  std::string tmp = (folder / ("." + target.filename().string() + ".XXXXXX")).string();
+  std::string name = ".";  // appended in place: GCC 12 warns falsely on a + chain here
+  name.append(target.filename().string()).append(".XXXXXX");
+  std::string tmp = (folder / name).string();
   const int fd = ::mkostemp(tmp.data(), O_CLOEXEC);
   if (fd < 0) {
     if (error) *error = "cannot write in " + folder.string() + ": " + std::strerror(errno);

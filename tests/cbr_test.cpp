@@ -18,7 +18,7 @@ const char* kStart = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABN
 
 std::string iccs(const std::vector<xq::Move>& moves) {
   std::string s;
-  for (xq::Move m : moves) s += (s.empty() ? "" : " ") + xq::move_to_iccs(m);
+  for (xq::Move m : moves) s.append(s.empty() ? "" : " ").append(xq::move_to_iccs(m));
   return s;
 }
 

@@ -10,7 +10,7 @@ namespace {
 
 std::string iccs(const std::vector<xq::Move>& moves) {
   std::string s;
-  for (xq::Move m : moves) s += (s.empty() ? "" : " ") + xq::move_to_iccs(m);
+  for (xq::Move m : moves) s.append(s.empty() ? "" : " ").append(xq::move_to_iccs(m));
   return s;
 }
 

@@ -62,7 +62,9 @@ TEST(EngineMatch, PlaysGamesWithAlternatingColoursAndKeepsThemAsPgn) {
   EXPECT_EQ(int(first.moves.size()), s.games[0].plies);
   EXPECT_EQ(first.tag("Date"), "2026.12.04");
   for (const auto& g : s.games)
-    if (g.plies == 24) EXPECT_EQ(g.outcome, xq::Outcome::Draw) << "a long game is adjudicated a draw";
+    if (g.plies == 24) {
+      EXPECT_EQ(g.outcome, xq::Outcome::Draw) << "a long game is adjudicated a draw";
+    }
 }
 
 TEST(EngineMatch, AnEngineThatFailsForfeitsAndIsStartedAgain) {

@@ -387,7 +387,9 @@ TEST(ExternalEngine, XboardFailuresAreNamed) {
     EXPECT_TRUE(e.open(script("fake_xboard.sh", mode), &err)) << err;
     const auto r = one_search(e, pos_from(fen), movetime(50));
     EXPECT_TRUE(r.has_value());
-    if (r) EXPECT_EQ(r->best, xq::kNoMove) << mode;
+    if (r) {
+      EXPECT_EQ(r->best, xq::kNoMove) << mode;
+    }
     return e.failure();
   };
   const std::string set_up = "3k5/9/9/9/9/9/9/9/4K4/9 w - - 0 1";

@@ -14,7 +14,7 @@ std::string iccs_line(const std::string& text) {
   std::string err;
   if (!xq::read_pgn(text, g, &err)) return "error: " + err;
   std::string s;
-  for (xq::Move m : g.moves) s += (s.empty() ? "" : " ") + xq::move_to_iccs(m);
+  for (xq::Move m : g.moves) s.append(s.empty() ? "" : " ").append(xq::move_to_iccs(m));
   if (g.stopped_at) s += " | stopped at " + std::to_string(g.stopped_at) + " " + g.stopped_move + ": " + g.stopped_why;
   return s;
 }

@@ -263,7 +263,9 @@ TEST(Search, AMateFoundHalfwayThroughAnIterationIsReported) {
     // (a bound would be a fail high, the other test's event).
     if (last.depth > r.depth && xq::mate_in_moves(r.score) > 0 && !last.lower_bound) {
       EXPECT_LE(int(last.pv.size()), 2 * xq::mate_in_moves(r.score) - 1) << nodes << ": the line ends in the mate";
-      if (last.pv.size() > 1) EXPECT_EQ(last.pv[1], r.ponder) << nodes;
+      if (last.pv.size() > 1) {
+        EXPECT_EQ(last.pv[1], r.ponder) << nodes;
+      }
       if (xq::move_to_iccs(r.best) == "d4d3" && xq::mate_in_moves(r.score) <= 5) ++partial_mates;
     }
   }
