@@ -77,7 +77,7 @@ std::string trim(std::string s) {
 
 // A comment's "||" line breaks as spaces.
 std::string comment_text(std::string s) {
-  for (size_t at; (at = s.find("||")) != std::string::npos;) s.replace(at, 2, " ");
+  for (size_t at; (at = s.find("||")) != std::string::npos;) s.replace(at, 2, 1, ' ');
   return trim(s);
 }
 

@@ -63,7 +63,7 @@ std::vector<std::string> movetext_tokens(const std::string& text) {
       continue;
     }
     if (c.size() == 3 && c >= "０" && c <= "９") c = std::string(1, char('0' + (c[2] - "０"[2])));
-    else if (c == "．") c = ".";
+    else if (c == "．") c.assign(1, '.');  // (assign: GCC 12 warns falsely on = "." here)
     chars.push_back(c);
   }
   push_token(out, chars);

@@ -15,7 +15,8 @@ namespace xq {
 namespace {
 
 constexpr size_t kHeaderSize = 0x400;  // the moves start here
-constexpr size_t kRecordSize = 8;      // from, to, flags, reserved, then a comment length (v1.0 always)
+// A move record: from, to, flags, reserved, then (v1.0 always, later when
+// flagged) a comment length and the comment.
 
 // The 32 piece slots: red's rook, horse, elephant, advisor, king, advisor,
 // elephant, horse, rook, two cannons, five pawns; then black's the same (FEN letters).
