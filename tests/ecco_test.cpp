@@ -1,0 +1,109 @@
+// ECCO opening codes: the table's lines are legal and tell codes apart, and
+// games get the codes the published classification gives their openings.
+#include <map>
+#include <sstream>
+
+#include "ecco.h"
+#include "test_util.h"
+
+namespace {
+
+std::vector<xq::Move> line(const std::string& iccs) {
+  std::vector<xq::Move> out;
+  std::stringstream ss(iccs);
+  std::string w;
+  while (ss >> w) out.push_back(mv(w));
+  return out;
+}
+
+std::string code_of(const std::string& iccs) { return xq::classify_opening(xq::kStartFen, line(iccs)).code; }
+
+}  // namespace
+
+TEST(Ecco, EveryTableLineIsLegalAndEndsInItsOwnPosition) {
+  std::map<uint64_t, std::string> owner;
+  int lines = 0;
+  for (const xq::EccoLine& e : xq::ecco_table()) {
+    std::stringstream alternatives(e.moves);
+    std::string alt;
+    while (std::getline(alternatives, alt, '|')) {
+      if (alt.empty()) continue;
+      xq::Position p = pos_from(xq::kStartFen);
+      std::stringstream words(alt);
+      std::string w;
+      while (words >> w) {
+        xq::Move m = 0;
+        std::string err;
+        ASSERT_TRUE(xq::chinese_to_move(p, w, m, &err)) << e.code << " " << alt << ": " << w << ": " << err;
+        ASSERT_TRUE(xq::is_legal(p, m)) << e.code << ": " << w;
+        p.do_move(m);
+      }
+      ++lines;
+      for (uint64_t k : {p.key(), p.mirror_key()}) {
+        auto [it, fresh] = owner.emplace(k, e.code);
+        EXPECT_TRUE(fresh || it->second == e.code) << e.code << " and " << it->second << " share a position";
+      }
+      // A line classifies as its own code.
+      xq::Position start = pos_from(xq::kStartFen);
+      std::vector<xq::Move> moves;
+      std::stringstream again(alt);
+      while (again >> w) {
+        xq::Move m = 0;
+        ASSERT_TRUE(xq::chinese_to_move(start, w, m, nullptr));
+        start.do_move(m);
+        moves.push_back(m);
+      }
+      EXPECT_EQ(xq::classify_opening(xq::kStartFen, moves).code, e.code) << alt;
+    }
+  }
+  EXPECT_GT(lines, 100);
+}
+
+TEST(Ecco, PublishedOpeningsGetTheirCodes) {
+  // 中炮过河车互进七兵对屏风马平炮兑车 (the classification's C40 line, in ICCS).
+  EXPECT_EQ(code_of("h2e2 h9g7 h0g2 i9h9 i0h0 g6g5 h0h6 b9c7 c3c4 h7i7"), "C40");
+  // The same position by another move order: 车一平二 before 马二进三 and the pawns first.
+  EXPECT_EQ(code_of("h2e2 h9g7 h0g2 i9h9 i0h0 b9c7 c3c4 g6g5 h0h6"), "C30");
+  // 仙人指路 is played with either edge's third pawn: 兵七进一 is E00 mirrored.
+  EXPECT_EQ(code_of("c3c4"), "E00");
+  EXPECT_EQ(code_of("g3g4"), "E00");
+  EXPECT_EQ(code_of("c3c4 g6g5"), "E40");  // 对兵局
+  EXPECT_EQ(code_of("c3c4 b7c7"), "E10");  // 仙人指路对卒底炮
+  EXPECT_EQ(code_of("c3c4 b7c7 h2e2 c9e7"), "E20");  // 转左中炮对卒底炮飞左象, mirrored
+  EXPECT_EQ(code_of("c3c4 b7c7 h2e2 g9e7"), "E14");  // 飞右象, mirrored
+  // 炮八平五 with the horses on the other side is still 中炮对屏风马.
+  EXPECT_EQ(code_of("b2e2 b9c7 b0c2 h9g7"), "C00");
+  EXPECT_EQ(code_of("h2e2 h9g7 h0g2 b9c7 b2c2"), "C60");       // 五七炮对屏风马
+  EXPECT_EQ(code_of("h2e2 h9g7 h0g2 b9c7 b2c2 c6c5"), "C70");  // 五七炮对屏风马进3卒
+  EXPECT_EQ(code_of("h2e2 h7e7"), "D00");                       // 顺炮
+  EXPECT_EQ(code_of("h2e2 b7e7"), "D50");                       // 列炮
+  EXPECT_EQ(code_of("h2e2 b9c7 h0g2 h7f7 i0h0 h9g7"), "B31");   // 中炮对反宫马
+  EXPECT_EQ(code_of("g0e2"), "A10");                            // 飞相局
+  EXPECT_EQ(code_of("c0e2 c9e7"), "A11");                       // 顺相局 (mirrored)
+  EXPECT_EQ(code_of("h0g2"), "A40");                            // 起马局
+  EXPECT_EQ(code_of("h2f2"), "A50");                            // 仕角炮局
+  EXPECT_EQ(code_of("h2d2"), "A60");                            // 过宫炮局
+  // An opening the table does not know stays in its family's first code.
+  EXPECT_EQ(code_of("h2e2 a6a5"), "B00");
+  EXPECT_EQ(code_of("a0a1"), "A00");
+  // Later moves do not change a code once the opening is over.
+  EXPECT_EQ(code_of("h2e2 h9g7 h0g2 b9c7 b2c2 c6c5 a3a4 a6a5 i3i4 i6i5"), "C70");
+}
+
+TEST(Ecco, GamesFromOtherPositionsOrWithoutMovesHaveNoCode) {
+  EXPECT_EQ(xq::classify_opening("4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1", {}).code, "");
+  EXPECT_EQ(xq::classify_opening("3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1", line("e0e1")).code, "");
+  EXPECT_EQ(xq::classify_opening(xq::kStartFen, {}).code, "");
+  EXPECT_EQ(xq::classify_opening("not a fen", line("h2e2")).code, "");
+}
+
+TEST(Ecco, NamesInBothLanguages) {
+  const xq::EccoOpening o = xq::ecco_name("C70");
+  EXPECT_EQ(o.zh, "五七炮对屏风马进3卒");
+  EXPECT_EQ(o.en, "Five-Seven Cannons vs Screen Horses with Third Pawn");
+  EXPECT_EQ(xq::ecco_name("Z99").code, "");
+  const xq::EccoOpening c = xq::classify_opening(xq::kStartFen, line("h2e2 h9g7 h0g2 b9c7"));
+  EXPECT_EQ(c.zh, "中炮对屏风马");
+  EXPECT_EQ(c.en, "Central Cannon vs Screen Horses");
+  EXPECT_EQ(c.plies, 4);
+}
