@@ -1,0 +1,409 @@
+#include "library.h"
+
+#include <sqlite3.h>
+
+#include <cctype>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+
+#include "ecco.h"
+#include "fen.h"
+#include "movegen.h"
+#include "notation.h"
+
+namespace xq {
+
+namespace {
+
+// The schema's version: a library written by a newer layout is refused
+// rather than misread.
+constexpr int kSchemaVersion = 1;
+
+const char* const kSchema = R"(
+CREATE TABLE IF NOT EXISTS meta(name TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS games(
+  id INTEGER PRIMARY KEY,
+  red TEXT NOT NULL, black TEXT NOT NULL, event TEXT NOT NULL, date TEXT NOT NULL,
+  year INTEGER NOT NULL, result TEXT NOT NULL, eco TEXT NOT NULL, plies INTEGER NOT NULL,
+  fen TEXT NOT NULL, moves TEXT NOT NULL, pgn TEXT NOT NULL,
+  signature TEXT NOT NULL UNIQUE);
+CREATE INDEX IF NOT EXISTS games_red ON games(red);
+CREATE INDEX IF NOT EXISTS games_black ON games(black);
+CREATE INDEX IF NOT EXISTS games_eco ON games(eco);
+CREATE INDEX IF NOT EXISTS games_year ON games(year);
+CREATE TABLE IF NOT EXISTS positions(
+  key INTEGER NOT NULL,
+  game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+  ply INTEGER NOT NULL,
+  next TEXT,
+  PRIMARY KEY(key, game, ply)) WITHOUT ROWID;
+)";
+
+// A prepared statement that finalizes itself.
+class Statement {
+ public:
+  Statement(sqlite3* db, const char* sql) { rc_ = sqlite3_prepare_v2(db, sql, -1, &st_, nullptr); }
+  ~Statement() { sqlite3_finalize(st_); }
+  Statement(const Statement&) = delete;
+  Statement& operator=(const Statement&) = delete;
+  bool ok() const { return rc_ == SQLITE_OK && st_; }
+  sqlite3_stmt* get() const { return st_; }
+  void bind(int i, const std::string& s) { sqlite3_bind_text(st_, i, s.c_str(), int(s.size()), SQLITE_TRANSIENT); }
+  void bind(int i, int64_t v) { sqlite3_bind_int64(st_, i, v); }
+  void bind_null(int i) { sqlite3_bind_null(st_, i); }
+  int step() { return sqlite3_step(st_); }
+  void reset() {
+    sqlite3_reset(st_);
+    sqlite3_clear_bindings(st_);
+  }
+  std::string text(int col) const {
+    const unsigned char* t = sqlite3_column_text(st_, col);
+    return t ? reinterpret_cast<const char*>(t) : "";
+  }
+  int64_t integer(int col) const { return sqlite3_column_int64(st_, col); }
+  double real(int col) const { return sqlite3_column_double(st_, col); }
+
+ private:
+  sqlite3_stmt* st_ = nullptr;
+  int rc_ = SQLITE_ERROR;
+};
+
+void set_error(std::string* error, const std::string& what) {
+  if (error) *error = what;
+}
+
+std::string db_message(sqlite3* db) {
+  const int code = sqlite3_errcode(db);
+  if (code == SQLITE_BUSY || code == SQLITE_LOCKED) return "the library is locked by another program";
+  if (code == SQLITE_READONLY) return "the library cannot be written (read-only)";
+  if (code == SQLITE_NOTADB) return "the file is not a game library (not an SQLite database)";
+  return sqlite3_errmsg(db);
+}
+
+// Keys are stored as SQLite's signed 64-bit integers, bit for bit.
+int64_t stored(uint64_t key) {
+  int64_t v;
+  std::memcpy(&v, &key, sizeof v);
+  return v;
+}
+
+std::string normal_result(const std::string& r) {
+  if (r == "1-0" || r == "0-1" || r == "1/2-1/2") return r;
+  return "*";
+}
+
+int year_of(const std::string& date) {
+  if (date.size() < 4) return 0;
+  int y = 0;
+  for (int i = 0; i < 4; ++i) {
+    if (!std::isdigit(static_cast<unsigned char>(date[size_t(i)]))) return 0;
+    y = y * 10 + (date[size_t(i)] - '0');
+  }
+  return y;
+}
+
+bool is_code(const std::string& s) {
+  return s.size() == 3 && s[0] >= 'A' && s[0] <= 'E' && std::isdigit(static_cast<unsigned char>(s[1])) &&
+         std::isdigit(static_cast<unsigned char>(s[2]));
+}
+
+// FNV-1a over the players, the start and the moves: the same game read from
+// two files (or twice) has one signature.
+std::string signature(const std::string& red, const std::string& black, const std::string& fen,
+                      const std::string& moves) {
+  uint64_t h = 1469598103934665603ull;
+  for (const std::string* part : {&red, &black, &fen, &moves}) {
+    for (unsigned char c : *part) h = (h ^ c) * 1099511628211ull;
+    h = (h ^ 0xff) * 1099511628211ull;
+  }
+  char buf[17];
+  std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
+  return buf;
+}
+
+// The LIKE pattern for "contains text" with the wildcards of text escaped.
+std::string contains(const std::string& text) {
+  std::string out = "%";
+  for (char c : text) {
+    if (c == '%' || c == '_' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + "%";
+}
+
+// The key of the standard start as this build computes it: a library
+// indexed by another build's keys is indexed again.
+std::string key_check() {
+  FenData d;
+  parse_fen(kStartFen, d, nullptr);
+  return std::to_string(stored(d.pos.key()));
+}
+
+}  // namespace
+
+Library::~Library() {
+  if (db_) sqlite3_close(db_);
+}
+
+std::string Library::default_path() {
+  const char* data = std::getenv("XDG_DATA_HOME");
+  std::filesystem::path base(".");
+  if (data && *data == '/') base = data;
+  else if (const char* home = std::getenv("HOME"); home && *home) base = std::filesystem::path(home) / ".local" / "share";
+  return (base / "xiangqi" / "library.sqlite3").string();
+}
+
+bool Library::exec(const char* sql, std::string* error) const {
+  char* msg = nullptr;
+  if (sqlite3_exec(db_, sql, nullptr, nullptr, &msg) != SQLITE_OK) {
+    set_error(error, db_message(db_));
+    sqlite3_free(msg);
+    return false;
+  }
+  return true;
+}
+
+bool Library::open(const std::string& path, std::string* error) {
+  if (db_) {
+    sqlite3_close(db_);
+    db_ = nullptr;
+  }
+  std::error_code ec;
+  const std::filesystem::path dir = std::filesystem::path(path).parent_path();
+  if (!dir.empty()) std::filesystem::create_directories(dir, ec);
+  sqlite3* db = nullptr;
+  if (sqlite3_open_v2(path.c_str(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr) !=
+      SQLITE_OK) {
+    set_error(error, path + ": " + (db ? std::string(sqlite3_errmsg(db)) : "cannot be opened"));
+    sqlite3_close(db);
+    return false;
+  }
+  db_ = db;
+  sqlite3_busy_timeout(db_, 2000);
+  std::string err;
+  // The first statement reads the file: a file that is no database fails here.
+  if (!exec("PRAGMA journal_mode=WAL", &err) || !exec("PRAGMA synchronous=NORMAL", &err) ||
+      !exec("PRAGMA foreign_keys=ON", &err) || !exec("BEGIN IMMEDIATE", &err)) {
+    set_error(error, path + ": " + err);
+    sqlite3_close(db_);
+    db_ = nullptr;
+    return false;
+  }
+  bool ok = exec(kSchema, &err);
+  std::string version, keys;
+  if (ok) {
+    Statement st(db_, "SELECT name, value FROM meta");
+    while (st.ok() && st.step() == SQLITE_ROW) {
+      if (st.text(0) == "schema") version = st.text(1);
+      if (st.text(0) == "keys") keys = st.text(1);
+    }
+  }
+  if (ok && !version.empty() && version != std::to_string(kSchemaVersion)) {
+    err = "the library was written by another version of the program (layout " + version + ")";
+    ok = false;
+  }
+  if (ok && version.empty())
+    ok = exec(("INSERT OR REPLACE INTO meta VALUES('schema', '" + std::to_string(kSchemaVersion) + "')").c_str(), &err);
+  if (ok && keys != key_check()) ok = reindex(&err);
+  if (ok) ok = exec("COMMIT", &err);
+  if (!ok) {
+    exec("ROLLBACK", nullptr);
+    set_error(error, path + ": " + err);
+    sqlite3_close(db_);
+    db_ = nullptr;
+  }
+  return ok;
+}
+
+bool Library::begin(std::string* error) { return exec("BEGIN IMMEDIATE", error); }
+bool Library::commit(std::string* error) { return exec("COMMIT", error); }
+void Library::rollback() { exec("ROLLBACK", nullptr); }
+
+namespace {
+
+// Every main-line position of a game with the move played from it (none
+// after the last): the rows of the position index.
+bool index_game(sqlite3* db, int64_t id, const std::string& fen, const std::vector<Move>& moves) {
+  FenData d;
+  if (!parse_fen(fen, d, nullptr)) return false;
+  Statement st(db, "INSERT OR IGNORE INTO positions(key, game, ply, next) VALUES(?, ?, ?, ?)");
+  if (!st.ok()) return false;
+  Position& pos = d.pos;
+  for (size_t ply = 0; ply <= moves.size(); ++ply) {
+    st.bind(1, stored(pos.key()));
+    st.bind(2, id);
+    st.bind(3, int64_t(ply));
+    if (ply < moves.size()) st.bind(4, move_to_iccs(moves[ply]));
+    else st.bind_null(4);
+    if (st.step() != SQLITE_DONE) return false;
+    st.reset();
+    if (ply == moves.size()) break;
+    if (!is_legal(pos, moves[ply])) return false;
+    pos.do_move(moves[ply]);
+  }
+  return true;
+}
+
+std::vector<Move> moves_of(const std::string& iccs) {
+  std::vector<Move> out;
+  size_t i = 0;
+  while (i < iccs.size()) {
+    const size_t j = iccs.find(' ', i);
+    Move m = kNoMove;
+    if (iccs_to_move(iccs.substr(i, j == std::string::npos ? std::string::npos : j - i), m, nullptr)) out.push_back(m);
+    if (j == std::string::npos) break;
+    i = j + 1;
+  }
+  return out;
+}
+
+}  // namespace
+
+bool Library::reindex(std::string* error) {
+  if (!exec("DELETE FROM positions", error)) return false;
+  Statement st(db_, "SELECT id, fen, moves FROM games");
+  while (st.ok() && st.step() == SQLITE_ROW)
+    if (!index_game(db_, st.integer(0), st.text(1), moves_of(st.text(2)))) {
+      set_error(error, "game " + std::to_string(st.integer(0)) + " cannot be indexed");
+      return false;
+    }
+  return exec(("INSERT OR REPLACE INTO meta VALUES('keys', '" + key_check() + "')").c_str(), error);
+}
+
+AddResult Library::add(const PgnGame& g, const std::string& source_pgn, std::string* error) {
+  if (!db_) {
+    set_error(error, "no library is open");
+    return AddResult::Failed;
+  }
+  Game game;
+  std::string err;
+  if (!game.reset(g.fen, &err)) {
+    set_error(error, "bad position: " + err);
+    return AddResult::Failed;
+  }
+  std::string iccs;
+  for (Move m : g.moves) {
+    if (!game.play(m)) {
+      set_error(error, "move " + move_to_iccs(m) + " is not legal");
+      return AddResult::Failed;
+    }
+    if (!iccs.empty()) iccs += ' ';
+    iccs += move_to_iccs(m);
+  }
+  const std::string red = g.tag("Red"), black = g.tag("Black");
+  std::string eco = g.tag("ECCO").empty() ? g.tag("ECO") : g.tag("ECCO");
+  if (!is_code(eco)) eco = classify_opening(g.fen, g.moves).code;
+  std::string pgn = source_pgn;
+  if (pgn.empty()) {
+    std::vector<std::pair<std::string, std::string>> tags;
+    for (const auto& [name, value] : g.tags)
+      if (name != "Result" && name != "FEN") tags.emplace_back(name, value);
+    pgn = write_pgn(game, tags, g.comments);
+  }
+  Statement st(db_,
+               "INSERT OR IGNORE INTO games(red, black, event, date, year, result, eco, plies, fen, moves, pgn, "
+               "signature) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+  if (!st.ok()) {
+    set_error(error, db_message(db_));
+    return AddResult::Failed;
+  }
+  const std::string event = g.tag("Event").empty() ? g.tag("Title") : g.tag("Event");
+  st.bind(1, red);
+  st.bind(2, black);
+  st.bind(3, event);
+  st.bind(4, g.tag("Date"));
+  st.bind(5, int64_t(year_of(g.tag("Date"))));
+  st.bind(6, normal_result(g.tag("Result")));
+  st.bind(7, eco);
+  st.bind(8, int64_t(g.moves.size()));
+  st.bind(9, g.fen);
+  st.bind(10, iccs);
+  st.bind(11, pgn);
+  st.bind(12, signature(red, black, g.fen, iccs));
+  if (st.step() != SQLITE_DONE) {
+    set_error(error, db_message(db_));
+    return AddResult::Failed;
+  }
+  if (sqlite3_changes(db_) == 0) return AddResult::Duplicate;
+  if (!index_game(db_, sqlite3_last_insert_rowid(db_), g.fen, g.moves)) {
+    set_error(error, "the positions cannot be indexed: " + db_message(db_));
+    return AddResult::Failed;
+  }
+  return AddResult::Added;
+}
+
+std::vector<LibraryGame> Library::find(const LibraryQuery& q, std::string* error) const {
+  std::vector<LibraryGame> out;
+  if (!db_) return out;
+  std::string sql = "SELECT id, red, black, event, date, result, eco, plies FROM games WHERE 1";
+  if (!q.player.empty()) sql += " AND (red LIKE ?1 ESCAPE '\\' OR black LIKE ?1 ESCAPE '\\')";
+  if (!q.event.empty()) sql += " AND event LIKE ?2 ESCAPE '\\'";
+  if (!q.eco.empty()) sql += " AND eco LIKE ?3";
+  if (!q.result.empty()) sql += " AND result = ?4";
+  if (q.year_from) sql += " AND year >= ?5";
+  if (q.year_to) sql += " AND year <= ?6";
+  if (q.position) sql += " AND id IN (SELECT game FROM positions WHERE key = ?7)";
+  sql += " ORDER BY id LIMIT ?8";
+  Statement st(db_, sql.c_str());
+  if (!st.ok()) {
+    set_error(error, db_message(db_));
+    return out;
+  }
+  if (!q.player.empty()) st.bind(1, contains(q.player));
+  if (!q.event.empty()) st.bind(2, contains(q.event));
+  if (!q.eco.empty()) st.bind(3, q.eco + "%");
+  if (!q.result.empty()) st.bind(4, q.result);
+  if (q.year_from) st.bind(5, int64_t(q.year_from));
+  if (q.year_to) st.bind(6, int64_t(q.year_to));
+  if (q.position) st.bind(7, stored(*q.position));
+  st.bind(8, int64_t(q.limit > 0 ? q.limit : 100));
+  int rc;
+  while ((rc = st.step()) == SQLITE_ROW)
+    out.push_back({st.integer(0), st.text(1), st.text(2), st.text(3), st.text(4), st.text(5), st.text(6),
+                   int(st.integer(7))});
+  if (rc != SQLITE_DONE) set_error(error, db_message(db_));
+  return out;
+}
+
+std::vector<ExploreMove> Library::explore(uint64_t key, std::string* error) const {
+  std::vector<ExploreMove> out;
+  if (!db_) return out;
+  // A game that passes the position twice with the same move counts once.
+  Statement st(db_,
+               "SELECT next, COUNT(*), SUM(result = '1-0'), SUM(result = '1/2-1/2'), SUM(result = '0-1'), "
+               "AVG(NULLIF(year, 0)) FROM (SELECT DISTINCT p.game, p.next, g.result, g.year FROM positions p "
+               "JOIN games g ON g.id = p.game WHERE p.key = ? AND p.next IS NOT NULL) "
+               "GROUP BY next ORDER BY 2 DESC, next");
+  if (!st.ok()) {
+    set_error(error, db_message(db_));
+    return out;
+  }
+  st.bind(1, stored(key));
+  int rc;
+  while ((rc = st.step()) == SQLITE_ROW)
+    out.push_back({st.text(0), int(st.integer(1)), int(st.integer(2)), int(st.integer(3)), int(st.integer(4)),
+                   st.real(5)});
+  if (rc != SQLITE_DONE) set_error(error, db_message(db_));
+  return out;
+}
+
+bool Library::pgn(int64_t id, std::string& out, std::string* error) const {
+  if (!db_) return false;
+  Statement st(db_, "SELECT pgn FROM games WHERE id = ?");
+  st.bind(1, id);
+  if (!st.ok() || st.step() != SQLITE_ROW) {
+    set_error(error, "no game " + std::to_string(id) + " in the library");
+    return false;
+  }
+  out = st.text(0);
+  return true;
+}
+
+int64_t Library::count() const {
+  if (!db_) return 0;
+  Statement st(db_, "SELECT COUNT(*) FROM games");
+  return st.ok() && st.step() == SQLITE_ROW ? st.integer(0) : 0;
+}
+
+}  // namespace xq

@@ -1,0 +1,252 @@
+// The game library on a real SQLite file: import of files and folders with
+// their failures named, duplicates, search, the explorer, export, cancelling,
+// and files that are no library or are locked.
+#include <sqlite3.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <filesystem>
+#include <fstream>
+
+#include "cbr_writer.h"
+#include "fen.h"
+#include "import.h"
+#include "library.h"
+#include "test_util.h"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const std::string kData = std::string(XQ_TEST_DATA) + "/data/library";
+
+// A fresh folder a test, removed at its end.
+struct TempDir {
+  fs::path path;
+  TempDir() {
+    static int n = 0;
+    path = fs::temp_directory_path() / ("xq-library-" + std::to_string(getpid()) + "-" + std::to_string(n++));
+    fs::remove_all(path);
+    fs::create_directories(path);
+  }
+  ~TempDir() { fs::remove_all(path); }
+  std::string file(const std::string& name) const { return (path / name).string(); }
+};
+
+void write(const std::string& path, const std::string& bytes) {
+  std::ofstream(path, std::ios::binary) << bytes;
+}
+
+uint64_t key_after(const std::string& iccs) {
+  xq::Position p = pos_from(xq::kStartFen);
+  std::stringstream ss(iccs);
+  std::string w;
+  while (ss >> w) p.do_move(mv(w));
+  return p.key();
+}
+
+std::vector<std::string> reds(const std::vector<xq::LibraryGame>& games) {
+  std::vector<std::string> out;
+  for (const auto& g : games) out.push_back(g.red);
+  return out;
+}
+
+}  // namespace
+
+TEST(Library, ImportsAFolderNamingWhatFailedAndSkippingDuplicates) {
+  TempDir dir;
+  fs::copy(kData, dir.file("games"));
+  write(dir.file("games/club.cbr"),
+        cbr_writer::cbr("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR", true, 1, u"",
+                        {{"h2e2", u""}, {"h7e7", u""}, {"h0g2", u"", true}}));
+  write(dir.file("games/notes.doc"), "not a game file: not looked at");
+  xq::Library lib;
+  std::string err;
+  ASSERT_TRUE(lib.open(dir.file("library.sqlite3"), &err)) << err;
+  int progress_calls = 0;
+  const xq::ImportReport r =
+      xq::import_paths(lib, {dir.file("games")}, nullptr, [&](const xq::ImportReport&) { ++progress_calls; });
+  // again.pgn (the first game again, in ICCS) sorts first; masters.pgn's
+  // copy of it is then the duplicate.
+  EXPECT_EQ(r.imported, 6);  // again.pgn 1, club.cbr 1, masters.pgn 4 (one of them up to its bad move)
+  EXPECT_EQ(r.duplicates, 1);
+  EXPECT_EQ(r.failed, 2);  // broken.xqf, and masters.pgn's game 6 (a bad FEN)
+  EXPECT_EQ(r.files_total, 4);
+  EXPECT_EQ(progress_calls, 4);
+  ASSERT_EQ(r.failures.size(), 2u);
+  EXPECT_NE(r.failures[0].find("broken.xqf: XQF"), std::string::npos) << r.failures[0];
+  EXPECT_NE(r.failures[1].find("masters.pgn: game 6: "), std::string::npos) << r.failures[1];
+  ASSERT_EQ(r.notes.size(), 1u);
+  EXPECT_NE(r.notes[0].find("masters.pgn: game 5: read up to move 3"), std::string::npos) << r.notes[0];
+  EXPECT_EQ(lib.count(), 6);
+
+  // Importing the same folder again adds nothing.
+  const xq::ImportReport again = xq::import_paths(lib, {dir.file("games")});
+  EXPECT_EQ(again.imported, 0);
+  EXPECT_EQ(again.duplicates, 7);
+  EXPECT_EQ(lib.count(), 6);
+}
+
+TEST(Library, SearchesByPlayerEventYearResultCodeAndPosition) {
+  TempDir dir;
+  xq::Library lib;
+  std::string err;
+  ASSERT_TRUE(lib.open(dir.file("l.sqlite3"), &err)) << err;
+  xq::import_paths(lib, {kData + "/masters.pgn"});
+  xq::LibraryQuery q;
+  q.player = "Hu Ronghua";  // either colour
+  EXPECT_EQ(reds(lib.find(q, &err)), (std::vector<std::string>{"Hu Ronghua", "Xu Yinchuan"}));
+  q = {};
+  q.event = "cup";  // a part, any case
+  EXPECT_EQ(lib.find(q, &err).size(), 2u);
+  q = {};
+  q.year_from = 2000;
+  q.year_to = 2011;
+  EXPECT_EQ(reds(lib.find(q, &err)), (std::vector<std::string>{"Xu Yinchuan", "Lü Qin"}));
+  q = {};
+  q.result = "0-1";
+  EXPECT_EQ(reds(lib.find(q, &err)), (std::vector<std::string>{"Lü Qin"}));
+  q = {};
+  q.eco = "C7";
+  const auto c7 = lib.find(q, &err);
+  ASSERT_EQ(c7.size(), 2u);
+  EXPECT_EQ(c7[0].eco, "C70");
+  EXPECT_EQ(c7[0].plies, 7);
+  EXPECT_EQ(c7[0].date, "1998.05.01");
+  q = {};
+  q.eco = "E42";  // 兵七进一 卒7进1 马八进七 马8进7: 对兵互进右马局, mirrored
+  EXPECT_EQ(reds(lib.find(q, &err)), (std::vector<std::string>{"Lü Qin"}));
+  // The position after 炮二平五 马8进7 马二进三 马2进3, reached by both C70
+  // games and by no other; the same position by another move order too.
+  q = {};
+  q.position = key_after("h0g2 b9c7 h2e2 h9g7");
+  EXPECT_EQ(reds(lib.find(q, &err)), (std::vector<std::string>{"Hu Ronghua", "Xu Yinchuan"}));
+  q.player = "Xu";
+  EXPECT_EQ(reds(lib.find(q, &err)), (std::vector<std::string>{"Xu Yinchuan"}));
+  q = {};
+  q.player = "50%_\\";  // wildcards are text
+  EXPECT_TRUE(lib.find(q, &err).empty());
+  q = {};
+  q.limit = 2;
+  EXPECT_EQ(lib.find(q, &err).size(), 2u);
+  EXPECT_TRUE(err.empty()) << err;
+}
+
+TEST(Library, ExplorerCountsTheMovesPlayedFromAPosition) {
+  TempDir dir;
+  xq::Library lib;
+  std::string err;
+  ASSERT_TRUE(lib.open(dir.file("l.sqlite3"), &err)) << err;
+  xq::import_paths(lib, {kData + "/masters.pgn"});
+  const auto start = lib.explore(key_after(""), &err);
+  ASSERT_EQ(start.size(), 2u);
+  // 炮二平五 in four games (C70 won, C70 drawn, the study unfinished, the damaged one won), 兵七进一 in one.
+  EXPECT_EQ(start[0].move, "h2e2");
+  EXPECT_EQ(start[0].games, 4);
+  EXPECT_EQ(start[0].red_wins, 2);
+  EXPECT_EQ(start[0].draws, 1);
+  EXPECT_EQ(start[0].black_wins, 0);
+  EXPECT_DOUBLE_EQ(start[0].average_year, (1998 + 2003 + 2012) / 3.0);
+  EXPECT_EQ(start[1].move, "c3c4");
+  EXPECT_EQ(start[1].black_wins, 1);
+  const auto c70 = lib.explore(key_after("h2e2 h9g7 h0g2 b9c7 b2c2 c6c5"), &err);
+  ASSERT_EQ(c70.size(), 2u);
+  EXPECT_EQ(c70[0].games, 1);
+  EXPECT_EQ(c70[0].move, "b0a2");  // ties by move name
+  EXPECT_EQ(c70[1].move, "i0h0");
+  EXPECT_TRUE(lib.explore(key_after("a3a4"), &err).empty());
+}
+
+TEST(Library, ExportGivesThePgnBackWithVariationsAndComments) {
+  TempDir dir;
+  xq::Library lib;
+  std::string err;
+  ASSERT_TRUE(lib.open(dir.file("l.sqlite3"), &err)) << err;
+  xq::import_paths(lib, {kData + "/masters.pgn"});
+  xq::LibraryQuery q;
+  q.event = "Study";
+  const auto study = lib.find(q, &err);
+  ASSERT_EQ(study.size(), 1u);
+  EXPECT_EQ(study[0].result, "*");
+  EXPECT_EQ(study[0].eco, "B05");
+  std::string pgn;
+  ASSERT_TRUE(lib.pgn(study[0].id, pgn, &err)) << err;
+  EXPECT_NE(pgn.find("(1... 炮8平5 2. 马二进三)"), std::string::npos) << pgn;
+  EXPECT_NE(pgn.find("{the central cannon}"), std::string::npos) << pgn;
+  xq::PgnGame back;
+  ASSERT_TRUE(xq::read_pgn(pgn, back, &err)) << err;
+  EXPECT_EQ(back.moves.size(), 4u);
+  EXPECT_FALSE(lib.pgn(999, pgn, &err));
+  EXPECT_NE(err.find("no game 999"), std::string::npos);
+}
+
+TEST(Library, CancellingLeavesEveryFileWholeOrAbsent) {
+  TempDir dir;
+  xq::Library lib;
+  std::string err;
+  ASSERT_TRUE(lib.open(dir.file("l.sqlite3"), &err)) << err;
+  std::atomic<bool> cancel{false};
+  // Cancelled once the first file is in: the second is not read.
+  const xq::ImportReport r = xq::import_paths(lib, {kData + "/masters.pgn", kData + "/again.pgn"}, &cancel,
+                                              [&](const xq::ImportReport&) { cancel = true; });
+  EXPECT_TRUE(r.cancelled);
+  EXPECT_EQ(r.files_done, 1);
+  EXPECT_EQ(r.imported, 5);  // masters.pgn: five of its six games
+  EXPECT_EQ(lib.count(), 5);
+  // Cancelled before anything: nothing changes.
+  const xq::ImportReport none = xq::import_paths(lib, {kData + "/again.pgn"}, &cancel);
+  EXPECT_TRUE(none.cancelled);
+  EXPECT_EQ(lib.count(), 5);
+}
+
+TEST(Library, KeepsItsGamesAcrossOpeningsAndIndexesAgainWhenKeysDiffer) {
+  TempDir dir;
+  const std::string path = dir.file("l.sqlite3");
+  std::string err;
+  {
+    xq::Library lib;
+    ASSERT_TRUE(lib.open(path, &err)) << err;
+    xq::import_paths(lib, {kData + "/masters.pgn"});
+  }
+  {  // another build's keys: the position index is made again from the moves
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+    ASSERT_EQ(sqlite3_exec(db, "UPDATE meta SET value = '1' WHERE name = 'keys'; DELETE FROM positions;", nullptr,
+                           nullptr, nullptr),
+              SQLITE_OK);
+    sqlite3_close(db);
+  }
+  xq::Library lib;
+  ASSERT_TRUE(lib.open(path, &err)) << err;
+  EXPECT_EQ(lib.count(), 5);
+  EXPECT_EQ(lib.explore(key_after(""), &err).size(), 2u);
+}
+
+TEST(Library, RefusesAFileThatIsNoLibraryOrIsLocked) {
+  TempDir dir;
+  std::string err;
+  write(dir.file("text.sqlite3"), std::string(4096, 'x'));
+  xq::Library lib;
+  EXPECT_FALSE(lib.open(dir.file("text.sqlite3"), &err));
+  EXPECT_NE(err.find("not a game library"), std::string::npos) << err;
+  EXPECT_FALSE(lib.is_open());
+
+  const std::string path = dir.file("busy.sqlite3");
+  xq::Library holder;
+  ASSERT_TRUE(holder.open(path, &err)) << err;
+  ASSERT_TRUE(holder.begin(&err)) << err;  // a writer holds the library
+  err.clear();
+  xq::Library other;
+  EXPECT_FALSE(other.open(path, &err));
+  EXPECT_NE(err.find("locked"), std::string::npos) << err;
+  holder.rollback();
+  EXPECT_TRUE(other.open(path, &err)) << err;
+
+  fs::create_directories(dir.file("ro"));
+  fs::permissions(dir.file("ro"), fs::perms::owner_read | fs::perms::owner_exec);
+  if (getuid() != 0) {  // root writes anywhere
+    EXPECT_FALSE(other.open(dir.file("ro/l.sqlite3"), &err));
+    EXPECT_FALSE(err.empty());
+  }
+  fs::permissions(dir.file("ro"), fs::perms::owner_all);
+}
