@@ -84,6 +84,7 @@ StartOptions start_options(const AppOptions& o) {
   s.use_settings = o.screenshot.empty();
   s.resume = o.resume;
   s.load = o.load;
+  s.library = o.library;
   s.engine = o.engine;
   s.engine_side = o.engine_side;
   return s;
@@ -390,6 +391,7 @@ bool parse_args(int argc, char** argv, AppOptions& o, std::string* error) {
     else if (a == "--config-dir") { if (!(v = need(i, "--config-dir"))) return false; o.config_dir = v; }
     else if (a == "--resume") { if (!(v = need(i, "--resume"))) return false; o.resume = v; }
     else if (a == "--load") { if (!(v = need(i, "--load"))) return false; o.load = shell_path(v); }
+    else if (a == "--library") { if (!(v = need(i, "--library"))) return false; o.library = shell_path(v); }
     else if (a == "--engine") { if (!(v = need(i, "--engine"))) return false; o.engine = v; }
     else if (a == "--engine-side") { if (!(v = need(i, "--engine-side"))) return false; o.engine_side = v; }
     else if (a == "--review") o.review = true;

@@ -37,6 +37,7 @@ struct AppOptions {
   std::string config_dir;     // settings and autosave (default: XDG folders)
   std::string resume = "ask"; // ask, yes, no: what to do with an autosaved game
   std::string load;           // a PGN file to open
+  std::string library;  // --library FILE
   std::string engine;         // an outside engine's command line
   std::string engine_side;    // both, red, black, analysis ("" = the settings)
   bool review = false;        // screenshot: after a review of the game

@@ -61,6 +61,7 @@ void AppModel::set_mode(Mode m) {
 }
 
 bool AppModel::start(const StartOptions& o, std::string* error) {
+  library_path_ = o.library.empty() ? Library::default_path() : o.library;
   use_settings_ = o.use_settings;
   if (use_settings_) {
     std::string text;
@@ -354,6 +355,7 @@ void AppModel::act(Action a, int arg) {
   Controller& c = controller_;
   if (engine_dialog_act(a, arg)) return;
   if (collection_act(a, arg)) return;
+  if (library_act(a, arg)) return;
   if (!editor_ && puzzle_action(a)) return;
   if (editor_) {
     if (a == Action::Help) ui_.help = true;
@@ -436,13 +438,14 @@ void AppModel::act(Action a, int arg) {
     case Action::ResumeYes: answer_resume(true); return;
     case Action::ResumeNo: answer_resume(false); return;
     case Action::None: return;
-    // The dialogs' own actions, handled above (engine_dialog_act, collection_act).
+    // The dialogs' own actions, handled above (engine_dialog_act, collection_act, library_act).
     case Action::EngineSettings: case Action::EngineProtocol: case Action::EngineOptionCycle:
     case Action::EngineOptionDown: case Action::EngineOptionUp: case Action::EnginePage: case Action::EngineDefaults:
     case Action::EngineSettingsDone: case Action::Match: case Action::MatchFirst: case Action::MatchSecond:
     case Action::MatchGames: case Action::MatchTime: case Action::MatchStartStop: case Action::MatchClose:
     case Action::CollectionOpen: case Action::CollectionPage: case Action::CollectionClose:
     case Action::CollectionShow: case Action::CollectionPrev: case Action::CollectionNext:
+    case Action::Explorer: case Action::ExplorerMove: case Action::ExplorerGames: case Action::ExplorerImport:
       return;
   }
   store_settings();
@@ -523,6 +526,7 @@ void AppModel::key(Key k, bool ctrl, bool shift) {
       break;
     case Key::C: if (ctrl) act(shift ? Action::CopyGame : Action::CopyFen); break;
     case Key::G: act(Action::CollectionShow); break;
+    case Key::X: act(Action::Explorer); break;
     case Key::PageUp: act(Action::CollectionPrev); break;
     case Key::PageDown: act(Action::CollectionNext); break;
     case Key::V: if (ctrl) act(Action::PasteFen); break;
@@ -540,6 +544,10 @@ void AppModel::key(Key k, bool ctrl, bool shift) {
     case Key::Home: controller_.review(0); ui_.follow = false; break;
     case Key::End: controller_.review(-1); ui_.follow = true; break;
     case Key::Escape:
+      if (library_ && library_->importing()) {
+        library_->cancel_import();
+        break;
+      }
       controller_.deselect();
       controller_.review(-1);
       controller_.stop_demo();
@@ -579,6 +587,7 @@ void AppModel::update(int64_t now_ms) {
     ++ui_.review_revision;
   }
   poll_review();
+  poll_library();
   check_puzzle();
   ui_.puzzle_open = ui_.puzzle >= 0 && !puzzle_done_;
   ui_.puzzle_solved = ui_.puzzle >= 0 && solved_.count(ui_.puzzle);

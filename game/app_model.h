@@ -18,6 +18,7 @@
 #include "engine_match.h"
 #include "engine_option.h"
 #include "keys.h"
+#include "library_service.h"
 #include "file_dialog.h"
 #include "puzzles.h"
 #include "review_job.h"
@@ -65,6 +66,7 @@ struct StartOptions {
   std::string resume = "ask";  // ask, yes, no
   std::string load;            // a PGN file to open
   std::string engine;          // an outside engine's command line (added to the settings' list and chosen)
+  std::string library;         // the game library's file ("" = Library::default_path())
   std::string engine_side;     // what it does: both (every computer side and analysis), red, black,
                                // analysis ("" = from the settings)
 };
@@ -245,6 +247,25 @@ class AppModel {
  public:
   // Text typed (SDL text input, so an input method works): the game list's filter.
   void text_input(const std::string& utf8);
+  // Imports files and folders into the library, off the frame thread.
+  void import_to_library(std::vector<std::string> paths);
+  bool library_importing() const { return library_ && library_->importing(); }
+
+ private:
+  // The library and its opening explorer (app_model_library.cpp).
+  std::unique_ptr<LibraryService> library_;  // opened on first use
+  std::string library_path_;
+  bool library_opened_ = false;
+  uint64_t explorer_key_ = 0;                 // the position the rows are for
+  bool explorer_waiting_ = false;             // asked, no answer yet
+  std::optional<ExploreResult> explored_;
+  std::vector<Move> explorer_moves_;          // each row's move
+  std::string import_message_;
+  LibraryService& library();
+  bool library_act(Action a, int arg);
+  void poll_library();
+  void explorer_rows();
+  void explorer_play(int row);
 
  private:
   std::vector<EngineOption> shown_options() const;  // the chosen engine's settable options

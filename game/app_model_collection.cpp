@@ -1,6 +1,7 @@
 // A file of many games (a PGN collection, a 象棋桥 library): a list of them
 // to page through and open, and the previous/next game from the board.
 #include "app_model.h"
+#include "ecco.h"
 
 #include <algorithm>
 #include <cctype>
@@ -91,7 +92,8 @@ std::optional<Dialog> AppModel::collection_dialog() const {
   for (int k = page * kRowsPerPage; k < int(shown.size()) && k < (page + 1) * kRowsPerPage; ++k, y += 42) {
     const int i = shown[size_t(k)];
     const PgnGame& g = collection_[size_t(i)];
-    std::string about = g.tag("Event");
+    std::string about = classify_opening(g.fen, g.moves).code;
+    if (const std::string event = g.tag("Event"); !event.empty()) about += (about.empty() ? "" : " ") + event;
     if (const std::string date = g.tag("Date"); !date.empty()) about += (about.empty() ? "" : " ") + date;
     const std::string result = g.tag("Result").empty() ? "*" : g.tag("Result");
     d.buttons.push_back({Action::CollectionOpen,

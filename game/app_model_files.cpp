@@ -164,6 +164,8 @@ void AppModel::poll_file_dialog() {
   if (slash != std::string::npos) settings_.folder = chosen->substr(0, slash ? slash : 1);
   if (kind == FileDialogKind::Open) {
     open_file(*chosen);
+  } else if (kind == FileDialogKind::Import) {
+    import_to_library({*chosen});
   } else if (kind == FileDialogKind::Program) {
     add_engine(quote_word(*chosen));  // a program's path is one word, whatever it holds
   } else {
@@ -220,6 +222,10 @@ void AppModel::poll_open_file() {
 }
 
 void AppModel::opened_file(const std::string& path, const OpenedFile& f) {
+  if (f.folder) {  // a folder dropped or chosen: its games go into the library
+    import_to_library({storage_->path(path)});
+    return;
+  }
   if (!f.ok) {
     flash(say(Phrase::CannotRead, {storage_->path(path) + (f.error.empty() ? "" : " (" + f.error + ")")}));
     return;

@@ -153,6 +153,7 @@ class Controller {
 
   // ---- state for drawing ----
   const Game& game() const { return game_; }
+  const Book* book() const { return options_.book; }  // the opening book (nullptr: none)
   // The position on show (the live one, or the reviewed one).
   Position shown_position() const;
   std::optional<Square> selected() const { return selected_; }

@@ -54,6 +54,7 @@ std::vector<std::string> file_dialog_command(FileDialogKind kind, const std::str
   const bool program = kind == FileDialogKind::Program;
   const std::string title = save      ? (zh ? "保存棋谱" : "Save the game")
                             : program ? (zh ? "选择引擎程序" : "Choose an engine program")
+                            : kind == FileDialogKind::Import ? (zh ? "导入棋库" : "Import into the library")
                                       : (zh ? "打开棋谱" : "Open a game");
   const std::string where = folder.empty() ? "." : folder;
   if (const std::string zenity = find_program("zenity", path_env); !zenity.empty()) {

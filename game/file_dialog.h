@@ -13,7 +13,7 @@
 
 namespace xq {
 
-enum class FileDialogKind { Open, Save, Program };  // a game to open or save, an engine program
+enum class FileDialogKind { Open, Save, Program, Import };  // a game to open or save, an engine program, games to import
 
 // The chooser's command line for the first of zenity and kdialog found in
 // `path_env` (a PATH value); empty when neither is there. `folder` is where it

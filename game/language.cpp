@@ -89,6 +89,22 @@ constexpr Words kWords[] = {
     {Phrase::CollectionPlies, "{} 步", "{} plies"},
     {Phrase::CollectionFilter, "筛选（输入棋手、赛事、日期）：{}", "Filter (type a player, event, date): {}"},
     {Phrase::ByoyomiFace, "读秒{}", "{}s"},
+    {Phrase::ExplorerHead, "{} · 棋库 {} 局", "{} · library {} games"},
+    {Phrase::ExplorerTitle, "开局浏览", "Opening explorer"},
+    {Phrase::ExplorerRow, "{}  {}局 红{}% 和{}% 黑{}%", "{}  {}×  R{}% D{}% B{}%"},
+    {Phrase::ExplorerYear, " {}年", " {}"},
+    {Phrase::ExplorerBook, "  书{}", "  book {}"},
+    {Phrase::ExplorerEmpty, "棋库中没有到达此局面的对局", "No library game reached this position"},
+    {Phrase::ExplorerLoading, "查询中…", "Looking…"},
+    {Phrase::ExplorerGames, "对局", "Games"},
+    {Phrase::ExplorerImport, "导入…", "Import…"},
+    {Phrase::ExplorerClose, "关闭", "Close"},
+    {Phrase::ExplorerNotHere, "复盘时只能走棋谱的下一步（{}）", "Stepping through a game, only its next move ({}) goes on"},
+    {Phrase::LibraryGames, "棋库 · {}", "Library · {}"},
+    {Phrase::Importing, "导入棋库：{}/{} 个文件，{} 局（Esc 取消）", "Importing: {}/{} files, {} games (Esc cancels)"},
+    {Phrase::Imported, "已导入 {} 局，跳过重复 {} 局，失败 {} 局", "Imported {} games, skipped {} duplicates, {} failed"},
+    {Phrase::ImportCancelled, "导入已取消，已导入 {} 局", "Import cancelled: {} games imported"},
+    {Phrase::LibraryError, "棋库无法打开：{}", "The library cannot be opened: {}"},
     {Phrase::Computer, "电脑", "Computer"},
     {Phrase::Player, "玩家", "Player"},
     {Phrase::Event, "中国象棋", "Xiangqi"},
@@ -100,13 +116,13 @@ constexpr Words kWords[] = {
      "1–4  级别        D  演示（再按停止）        L  English\n"
      "Ctrl+S  保存        Ctrl+O  载入        E  摆棋\n"
      "Ctrl+E  添加引擎        Ctrl+Delete  移除当前引擎\n"
-     "Ctrl+M  引擎对抗        引擎按钮旁的 …  引擎协议与选项\n"
+     "Ctrl+M  引擎对抗        X  开局浏览（棋库）        引擎按钮旁的 …  引擎选项\n"
      "Ctrl+C / Ctrl+V  复制、粘贴局面（FEN、PGN、DhtmlXQ 或着法）\n"
      "Ctrl+Shift+C  复制对局为 DhtmlXQ（论坛用）\n"
      "G  多局棋谱的列表（打字即筛选）        PageUp PageDown  上一局、下一局\n"
      "← → Home End  复盘着法        Esc  放下棋子、回到对局\n"
      "右键  放下棋子        滚轮  翻看着法列表\n"
-     "把棋谱（PGN、XQF、CBR、CBL、DhtmlXQ）或引擎程序拖进窗口即可打开或添加\n"
+     "把棋谱（PGN、XQF、CBR、CBL、DhtmlXQ）或引擎程序拖进窗口即可打开或添加，拖入文件夹即导入棋库\n"
      "F1 或 ?  打开、关闭本帮助\n"
      "\n"
      "棋子（红 黑）\n"
@@ -121,13 +137,13 @@ constexpr Words kWords[] = {
      "1–4  level        D  demo (again to stop)        L  中文\n"
      "Ctrl+S  save        Ctrl+O  open a game        E  set up a position\n"
      "Ctrl+E  add an engine        Ctrl+Delete  remove the chosen engine\n"
-     "Ctrl+M  engine match        ...  beside the Engine button: its protocol and options\n"
+     "Ctrl+M  engine match        X  opening explorer (library)        ...  engine options\n"
      "Ctrl+C / Ctrl+V  copy, paste a position (FEN, PGN, DhtmlXQ or a move list)\n"
      "Ctrl+Shift+C  copy the game as DhtmlXQ, for a forum post\n"
      "G  the list of a file of many games (type to filter)        PageUp PageDown  its previous, next game\n"
      "← → Home End  step through the moves        Esc  put the piece down, back to the game\n"
      "Right click  put the piece down        Wheel  scroll the move list\n"
-     "Drop a game (PGN, XQF, CBR, CBL, DhtmlXQ) or an engine program on the window to open or add it\n"
+     "Drop a game (PGN, XQF, CBR, CBL, DhtmlXQ) or an engine on the window to open or add it; a folder: import it\n"
      "F1 or ?  show or hide this help\n"
      "\n"
      "Pieces (red black), WXF letter\n"

@@ -29,6 +29,8 @@ enum class Phrase {
   // Passing messages.
   Resumed, CannotResume, CannotOpen, Opened, Saved, NoSavedGame, CannotRead, Pasted, TheClipboard,
   NotAPosition, Copied, CopiedGame, MoreGames, CollectionTitle, CollectionRow, CollectionGame, CollectionSkipped, CollectionPlies, CollectionFilter, ByoyomiFace,
+  ExplorerHead, ExplorerTitle, ExplorerRow, ExplorerYear, ExplorerBook, ExplorerEmpty, ExplorerLoading, ExplorerGames,
+  ExplorerImport, ExplorerClose, ExplorerNotHere, LibraryGames, Importing, Imported, ImportCancelled, LibraryError,
   // Saved games and the window.
   Computer, Player, Event, Title,
   // The key overlay (F1 or ?), one line per '\n'.

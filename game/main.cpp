@@ -16,6 +16,7 @@ static const char* kUsage =
     "  --threads N                 the computer's search threads (default: one fewer than the cores)\n"
     "  --fen FEN  --moves \"h2e2 h9g7\"  start from a position and moves\n"
     "  --load FILE.pgn             open a saved game\n"
+    "  --library FILE              the game library (default $XDG_DATA_HOME/xiangqi/library.sqlite3); X shows its explorer\n"
     "  --engine CMD                an outside engine (UCI, UCCI or xboard) plays the computer's moves and analyses\n"
     "  --engine-side both|red|black|analysis   what the outside engine does (default both)\n"
     "  --flip  --no-animation  --no-book  --iccs  --width W  --height H\n"

@@ -83,6 +83,17 @@ std::vector<Button> panel_buttons(const UiState& ui, const Controller& c, const 
                tc.on() ? Rect{clocks.x + clocks.w - 66, clocks.y, 66, clocks.h} : clocks, tc.on()});
   const Rect list = move_list_rect(ui.panel_below);
   const float right = list.x + list.w;
+  if (ui.explorer) {  // in the list's place: the head, a row a move, and the library's buttons
+    b.push_back({Action::None, ui.explorer_head, {list.x, list.y, list.w, 20}, true});
+    const int rows = int((list.h - 46) / 20);
+    for (int i = 0; i < rows && i < int(ui.explorer_rows.size()); ++i)
+      b.push_back({Action::ExplorerMove, ui.explorer_rows[size_t(i)], {list.x, list.y + 22 + float(i) * 20, list.w, 19},
+                   false, i});
+    const float third = (list.w - 8) / 3, bottom = list.y + list.h - 22;
+    b.push_back({Action::ExplorerGames, phrase(Phrase::ExplorerGames, l), {list.x, bottom, third, 22}, false});
+    b.push_back({Action::ExplorerImport, phrase(Phrase::ExplorerImport, l), {list.x + third + 4, bottom, third, 22}, false});
+    b.push_back({Action::Explorer, phrase(Phrase::ExplorerClose, l), {right - third, bottom, third, 22}, false});
+  }
   // The engine's button: the first word of an outside engine's name, lit.
   const std::string engine = ui.engine.empty() ? phrase(Phrase::BuiltIn, l)
                                                : ui.engine.substr(0, ui.engine.find(' ')) + ui.engine_role;

@@ -34,7 +34,10 @@ enum class Action {
   Match, MatchFirst, MatchSecond, MatchGames, MatchTime, MatchStartStop, MatchClose,
   // A file of many games: its list (arg: the game), a page of it (arg: -1, 1), close; the list again, the
   // previous and next game.
-  CollectionOpen, CollectionPage, CollectionClose, CollectionShow, CollectionPrev, CollectionNext
+  CollectionOpen, CollectionPage, CollectionClose, CollectionShow, CollectionPrev, CollectionNext,
+  // The opening explorer in the panel (X): show or hide it, play a row's move (arg: the row), the
+  // library games that reached the position, import files into the library.
+  Explorer, ExplorerMove, ExplorerGames, ExplorerImport
 };
 
 // What the window shows besides the game itself.
@@ -61,6 +64,12 @@ struct UiState {
   int review_done = 0, review_total = 0;  // a review in progress (total 0: none)
   std::vector<MoveReview> review;         // the finished review of the record's first moves
   uint64_t review_revision = 0;           // bumped when either changes
+  // The opening explorer, shown in the move list's place: its head (the
+  // opening's code and name, the library's size) and one row a move.
+  bool explorer = false;
+  std::string explorer_head;
+  std::vector<std::string> explorer_rows;
+  uint64_t explorer_revision = 0;  // bumped when any of it changes
 };
 
 struct Button {

@@ -289,7 +289,7 @@ void Renderer::draw_panel(const ViewModel& vm, const BoardView& v, int64_t now_m
   draw_progress(vm, p, s);
   draw_clocks(vm, p, s);
   draw_graph(vm, p, s);
-  draw_move_list(vm, p, s);
+  if (!vm.explorer) draw_move_list(vm, p, s);
 }
 
 // A small spinner beside the status while the computer thinks.

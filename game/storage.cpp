@@ -31,6 +31,7 @@ OpenedFile read_for_opening(const std::string& path, size_t limit) {
   struct stat st {};
   if (::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
     ::close(fd);
+    f.folder = true;
     return f.error = std::strerror(EISDIR), f;
   }
   char buf[65536];

@@ -16,6 +16,7 @@ namespace xq {
 struct OpenedFile {
   bool ok = false;
   bool program = false;  // an ELF binary or a "#!" script: an engine to add
+  bool folder = false;   // a folder: its games go into the library
   std::string text;
   std::string error;  // why not ok: cannot be read, or too large
 };

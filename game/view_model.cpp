@@ -230,6 +230,7 @@ ViewModel build_view_model(const Controller& c, const UiState& ui, std::optional
   ViewModel vm;
   board_part(c, ui, vm);
   vm.buttons = panel_buttons(ui, c);
+  vm.explorer = ui.explorer;
   // In a puzzle the status keeps its title, and once it is over says how it
   // ended there too (the passing message alone used to replace the title).
   if (ui.puzzle >= 0 && !ui.puzzle_outcome.empty()) vm.status = ui.puzzle_line + "  " + ui.puzzle_outcome;
@@ -287,6 +288,8 @@ const ViewModel& ViewModelCache::get(const Controller& c, const UiState& ui, con
   k.puzzle_line = ui.puzzle >= 0 ? ui.puzzle_line + ui.puzzle_outcome : "";
   k.edit_revision = ui.edit_revision;
   k.review_revision = ui.review_revision;
+  k.explorer_revision = ui.explorer ? ui.explorer_revision : 0;
+  k.explorer = ui.explorer;
   k.analysing = c.analysing();
   k.editing = editor != nullptr;
   for (Color side : {RED, BLACK}) {  // the faces change every second

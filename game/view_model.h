@@ -77,6 +77,7 @@ struct ViewModel {
   std::optional<Dialog> dialog;
   std::vector<std::string> help;  // the key overlay's lines (empty when hidden)
   bool editing = false;           // the position editor is open (no list, clocks or analysis)
+  bool explorer = false;          // the opening explorer has the move list's place
   // Which build of the cache this is (a new number each rebuild); 0 for a
   // view model built outside the cache, which the renderer never reuses.
   uint64_t revision = 0;
@@ -104,6 +105,8 @@ class ViewModelCache {
     bool help = false;
     std::string puzzle_line;
     uint64_t review_revision = 0;
+    uint64_t explorer_revision = 0;
+    bool explorer = false;
     bool analysing = false;
     uint64_t edit_revision = 0;
     bool editing = false;

@@ -1,0 +1,178 @@
+// The game library from the window: the opening explorer in the panel (the
+// moves played from the position on show, their scores and the book's
+// weight; a click plays one), the library games that reached it, and imports
+// of files and folders, all through the LibraryService's worker.
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "app_model.h"
+#include "book.h"
+#include "ecco.h"
+#include "notation.h"
+
+namespace xq {
+
+namespace {
+
+int percent(int part, int whole) { return whole ? int(std::lround(100.0 * part / whole)) : 0; }
+
+}  // namespace
+
+LibraryService& AppModel::library() {
+  if (!library_) library_ = std::make_unique<LibraryService>();
+  if (!library_opened_) {
+    library_->open(library_path_);
+    library_opened_ = true;
+  }
+  return *library_;
+}
+
+void AppModel::import_to_library(std::vector<std::string> paths) {
+  if (library().importing()) return;  // one import at a time
+  import_message_.clear();
+  library().import(std::move(paths));
+  ui_.message = say(Phrase::Importing, {"0", "…", "0"});
+  ui_.message_until_ms = now_ms_ + 3000;
+}
+
+bool AppModel::library_act(Action a, int arg) {
+  switch (a) {
+    case Action::Explorer:
+      ui_.explorer = !ui_.explorer;
+      explorer_key_ = 0;  // ask again for the position on show
+      explorer_rows();
+      return true;
+    case Action::ExplorerMove: explorer_play(arg); return true;
+    case Action::ExplorerGames:
+      library().find_position(controller_.shown_position().key(), 500);
+      return true;
+    case Action::ExplorerImport:
+      if (!file_dialog_ && desktop_ &&
+          desktop_->start_file_dialog(FileDialogKind::Import, settings_.folder, "", ui_.language))
+        file_dialog_ = FileDialogKind::Import;
+      return true;
+    default: return false;
+  }
+}
+
+// Each frame: the newest answers, the import's progress, and a new question
+// when the position on show has changed.
+void AppModel::poll_library() {
+  if (!library_) {
+    if (ui_.explorer) library();
+    else return;
+  }
+  if (library_->importing()) {
+    const ImportReport p = library_->progress();
+    const std::string m = say(Phrase::Importing, {std::to_string(p.files_done), std::to_string(p.files_total),
+                                                  std::to_string(p.imported)});
+    if (m != ui_.message || now_ms_ + 1000 > ui_.message_until_ms) {
+      ui_.message = m;
+      ui_.message_until_ms = now_ms_ + 3000;
+    }
+  }
+  if (auto r = library_->take_import()) {
+    flash(r->cancelled ? say(Phrase::ImportCancelled, {std::to_string(r->imported)})
+                       : say(Phrase::Imported, {std::to_string(r->imported), std::to_string(r->duplicates),
+                                                std::to_string(r->failed)}));
+    for (const std::string& f : r->failures) console_.push_back("import: failed: " + f);
+    explorer_key_ = 0;  // the counts may have changed
+  }
+  if (auto found = library_->take_found()) {
+    if (!found->error.empty()) flash(say(Phrase::LibraryError, {found->error}));
+    else if (found->games.empty()) flash(say(Phrase::ExplorerEmpty));
+    else {
+      const EccoOpening o = classify_opening(controller_.game().start_fen(), controller_.game().moves());
+      open_collection(std::move(found->games), say(Phrase::LibraryGames, {o.code.empty() ? "" : o.code + " " + (ui_.language == Language::Chinese ? o.zh : o.en)}), 0);
+    }
+  }
+  if (auto r = library_->take_explore()) {
+    explored_ = std::move(*r);
+    explorer_waiting_ = false;
+    explorer_rows();
+  }
+  if (!ui_.explorer) return;
+  const uint64_t key = controller_.shown_position().key();
+  if (key != explorer_key_ && !explorer_waiting_) {
+    explorer_key_ = key;
+    explorer_waiting_ = true;
+    library_->explore(key);
+    explorer_rows();
+  }
+}
+
+// The explorer's head and rows for the position on show: the library's moves
+// (most played first), then the book's moves the library has not seen.
+void AppModel::explorer_rows() {
+  std::vector<std::string> rows;
+  explorer_moves_.clear();
+  const Game& g = controller_.game();
+  const int ply = controller_.review_ply() < 0 ? g.ply() : controller_.review_ply();
+  const std::vector<Move> line(g.moves().begin(), g.moves().begin() + ply);
+  const EccoOpening o = classify_opening(g.start_fen(), line);
+  std::string head = o.code.empty() ? say(Phrase::ExplorerTitle)
+                                    : o.code + " " + (ui_.language == Language::Chinese ? o.zh : o.en);
+  Position pos = controller_.shown_position();
+  std::map<Move, int> book;
+  if (const Book* b = controller_.book())
+    for (const Book::Choice& c : b->moves(pos)) book[c.move] = c.weight;
+  const bool current = explored_ && explored_->key == pos.key() && !explorer_waiting_;
+  if (explored_ && explored_->error.empty()) head = say(Phrase::ExplorerHead, {head, std::to_string(explored_->games_in_library)});
+  else if (explored_) head += " · " + explored_->error;
+  const NotationStyle style = notation_style(ui_);
+  if (current) {
+    for (const ExploreMove& m : explored_->moves) {
+      Move mv = kNoMove;
+      if (!iccs_to_move(m.move, mv, nullptr) || !is_legal(pos, mv)) continue;
+      std::string row = say(Phrase::ExplorerRow, {move_name(pos, mv, style), std::to_string(m.games),
+                                                  std::to_string(percent(m.red_wins, m.games)),
+                                                  std::to_string(percent(m.draws, m.games)),
+                                                  std::to_string(percent(m.black_wins, m.games))});
+      if (m.average_year > 0) row += say(Phrase::ExplorerYear, {std::to_string(int(std::lround(m.average_year)))});
+      if (auto it = book.find(mv); it != book.end()) {
+        row += say(Phrase::ExplorerBook, {std::to_string(it->second)});
+        book.erase(it);
+      }
+      rows.push_back(row);
+      explorer_moves_.push_back(mv);
+    }
+  }
+  std::vector<std::pair<int, Move>> book_only;
+  for (const auto& [m, w] : book) book_only.emplace_back(-w, m);
+  std::sort(book_only.begin(), book_only.end());
+  for (const auto& [w, m] : book_only) {
+    rows.push_back(move_name(pos, m, style) + say(Phrase::ExplorerBook, {std::to_string(-w)}));
+    explorer_moves_.push_back(m);
+  }
+  if (rows.empty()) rows.push_back(say(current ? Phrase::ExplorerEmpty : Phrase::ExplorerLoading));
+  if (head != ui_.explorer_head || rows != ui_.explorer_rows) {
+    ui_.explorer_head = head;
+    ui_.explorer_rows = std::move(rows);
+    ++ui_.explorer_revision;
+  }
+}
+
+// A row's move, played as a click on its piece and its point would be; while
+// stepping through a game only the game's own next move goes on (forward).
+void AppModel::explorer_play(int row) {
+  if (row < 0 || row >= int(explorer_moves_.size())) return;
+  const Move m = explorer_moves_[size_t(row)];
+  const Game& g = controller_.game();
+  const int shown = controller_.review_ply();
+  if (shown >= 0) {
+    if (shown < g.ply() && g.moves()[size_t(shown)] == m) {
+      controller_.review(shown + 1 == g.ply() ? -1 : shown + 1);
+      return;
+    }
+    Position pos = controller_.shown_position();
+    flash(say(Phrase::ExplorerNotHere,
+              {shown < g.ply() ? move_name(pos, g.moves()[size_t(shown)], notation_style(ui_)) : "—"}));
+    return;
+  }
+  controller_.deselect();
+  controller_.click(move_from(m));
+  controller_.click(move_to(m));
+}
+
+}  // namespace xq
