@@ -55,7 +55,7 @@ void LibraryService::explore(uint64_t key) {
       [this, key] {
         ExploreResult r;
         r.key = key;
-        if (!lib_.is_open()) r.error = "no library";
+        if (!lib_.is_open()) r.error = open_error().empty() ? "no library" : open_error();
         else {
           r.moves = lib_.explore(key, &r.error);
           r.games_in_library = lib_.count();

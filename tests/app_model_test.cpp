@@ -1,7 +1,11 @@
 // The app model: actions, keys, clicks in window pixels, the resume question,
 // autosave, save/load, copy/paste, settings, and the view model it hands the
 // renderer, with files in memory and a fake clipboard.
+#include <unistd.h>
+
 #include <chrono>
+#include <filesystem>
+#include <fstream>
 #include <future>
 #include <thread>
 
@@ -731,14 +735,14 @@ TEST(AppModel, AFileOfManyGamesOpensAsAListToPageThrough) {
   auto d = f.m.view_model().dialog;
   ASSERT_TRUE(d) << f.m.message();
   EXPECT_EQ(d->text, "cup.pgn: 12 games (1 could not be read and were left out)");
-  EXPECT_TRUE(dialog_button(d, "1. R1 – B1  1-0  2 plies  Cup"));
-  EXPECT_TRUE(dialog_button(d, "6. R6 – B6  *  2 plies  Cup"));
+  EXPECT_TRUE(dialog_button(d, "1. R1 – B1  1-0  2 plies  B05 Cup"));
+  EXPECT_TRUE(dialog_button(d, "6. R6 – B6  *  2 plies  B05 Cup"));
   EXPECT_FALSE(dialog_button(d, "10. "));
   const xq::Button* next = dialog_button(d, "1/2 ▶");
   ASSERT_TRUE(next);
   f.m.act(next->action, next->arg);
   d = f.m.view_model().dialog;
-  EXPECT_TRUE(dialog_button(d, "10. R10 – B10  1-0  2 plies  Cup")) << "the terminator gives the result";
+  EXPECT_TRUE(dialog_button(d, "10. R10 – B10  1-0  2 plies  B05 Cup")) << "the terminator gives the result";
   ASSERT_TRUE(dialog_button(d, "12. R12 – B12"));
   f.m.act(dialog_button(d, "12. R12")->action, dialog_button(d, "12. R12")->arg);
   EXPECT_FALSE(f.m.view_model().dialog);
@@ -1189,4 +1193,99 @@ TEST(AppModel, AnEngineMatchIsPlayedScoredAndSaved) {
   EXPECT_NE(pgn.find("[Result \"0-1\"]"), std::string::npos) << pgn;
   f.m.act(Action::MatchClose);
   EXPECT_FALSE(f.m.view_model().dialog);
+}
+
+namespace {
+
+// A library file in a fresh folder of its own, removed at the end.
+struct LibraryFile {
+  std::string dir = (std::filesystem::temp_directory_path() /
+                     ("xq-app-library-" + std::to_string(::getpid()) + "-" + std::to_string(counter()++)))
+                        .string();
+  std::string path = dir + "/library.sqlite3";
+  LibraryFile() { std::filesystem::create_directories(dir); }
+  ~LibraryFile() { std::filesystem::remove_all(dir); }
+  static int& counter() {
+    static int n = 0;
+    return n;
+  }
+};
+
+}  // namespace
+
+TEST(AppModel, TheExplorerShowsTheLibrarysMovesFollowsTheBoardAndPlaysOne) {
+  LibraryFile lib;
+  Fixture f;
+  xq::StartOptions o;
+  o.mode = "two";
+  o.lang = "en";
+  o.library = lib.path;
+  ASSERT_TRUE(f.start(o));
+  f.m.import_to_library({std::string(XQ_TEST_DATA) + "/data/library"});
+  ASSERT_TRUE(f.wait_until([&] { return !f.m.library_importing() && f.m.message().rfind("Imported", 0) == 0; }));
+  EXPECT_EQ(f.m.message(), "Imported 5 games, skipped 1 duplicates, 2 failed");
+
+  f.m.key(Key::X, false);
+  ASSERT_TRUE(f.wait_until([&] { return !f.m.ui().explorer_rows.empty() && f.m.ui().explorer_rows[0].find("×") != std::string::npos; }));
+  EXPECT_EQ(f.m.ui().explorer_head, "Opening explorer · library 5 games");
+  EXPECT_EQ(f.m.ui().explorer_rows[0].rfind("C2=5  4×  R50% D25% B0% 2004", 0), 0u) << f.m.ui().explorer_rows[0];
+  EXPECT_EQ(f.m.ui().explorer_rows[1].rfind("P7+1  1×  R0% D0% B100% 2010", 0), 0u) << f.m.ui().explorer_rows[1];
+  // The panel shows the rows as buttons in the move list's place.
+  const xq::ViewModel& vm = f.m.view_model();
+  EXPECT_TRUE(vm.explorer);
+  const auto row = std::find_if(vm.buttons.begin(), vm.buttons.end(),
+                                [](const xq::Button& b) { return b.action == Action::ExplorerMove && b.arg == 0; });
+  ASSERT_NE(row, vm.buttons.end());
+  // A click on the first row plays 炮二平五; the explorer follows.
+  const xq::Rect p = f.m.board_view().panel();
+  f.m.click(p.x + (row->rect.x + 5) * f.m.board_view().scale(), p.y + (row->rect.y + 5) * f.m.board_view().scale());
+  EXPECT_EQ(f.moves(), "h2e2");
+  ASSERT_TRUE(f.wait_until([&] { return f.m.ui().explorer_head.rfind("B00 ", 0) == 0 && f.m.ui().explorer_rows[0].find("×") != std::string::npos; }));
+  EXPECT_EQ(f.m.ui().explorer_head, "B00 Central Cannon Opening · library 5 games");
+  EXPECT_EQ(f.m.ui().explorer_rows[0].rfind("H8+7  4×", 0), 0u) << f.m.ui().explorer_rows[0];
+
+  // Games: the four library games that reached the position, as a game list with their codes.
+  f.m.act(Action::ExplorerGames);
+  ASSERT_TRUE(f.wait_until([&] { return f.m.view_model().dialog.has_value(); }));
+  const std::optional<xq::Dialog>& list = f.m.view_model().dialog;
+  EXPECT_EQ(list->text, "Library · B00 Central Cannon Opening: 4 games");
+  ASSERT_NE(dialog_button(list, "1. Hu Ronghua – Lü Qin  1-0"), nullptr);
+  EXPECT_NE(dialog_button(list, "1. Hu Ronghua")->label.find("C70 Test Cup 1998.05.01"), std::string::npos);
+  f.m.act(Action::CollectionOpen, 0);
+  EXPECT_EQ(f.moves(), "h2e2 h9g7 h0g2 b9c7 b2c2 c6c5 b0a2");
+
+  // Stepping back through the game: the explorer follows; only the game's own next move goes on.
+  f.m.key(Key::Home, false);
+  ASSERT_TRUE(f.wait_until([&] { return f.m.ui().explorer_head.rfind("Opening explorer", 0) == 0 && f.m.ui().explorer_rows[0].find("×") != std::string::npos; }));
+  f.m.act(Action::ExplorerMove, 1);  // 兵七进一: not this game's move
+  EXPECT_EQ(f.m.message(), "Stepping through a game, only its next move (C2=5) goes on");
+  EXPECT_EQ(f.m.controller().review_ply(), 0);
+  f.m.act(Action::ExplorerMove, 0);
+  EXPECT_EQ(f.m.controller().review_ply(), 1);
+  EXPECT_EQ(f.moves(), "h2e2 h9g7 h0g2 b9c7 b2c2 c6c5 b0a2");  // the game is whole
+
+  f.m.key(Key::X, false);
+  EXPECT_FALSE(f.m.ui().explorer);
+  EXPECT_FALSE(f.m.view_model().explorer);
+}
+
+TEST(AppModel, AFileThatIsNoLibraryIsNamedInTheExplorer) {
+  LibraryFile lib;
+  {
+    std::ofstream(lib.path) << std::string(4096, 'x');
+  }
+  Fixture f;
+  xq::StartOptions o;
+  o.lang = "en";
+  o.library = lib.path;
+  ASSERT_TRUE(f.start(o));
+  f.m.act(Action::Explorer);
+  ASSERT_TRUE(f.wait_until([&] { return f.m.ui().explorer_head.find("not a game library") != std::string::npos; }));
+  f.m.import_to_library({std::string(XQ_TEST_DATA) + "/data/library"});
+  ASSERT_TRUE(f.wait_until([&] { return !f.m.library_importing() && f.m.message().rfind("Imported", 0) == 0; }));
+  EXPECT_EQ(f.m.message(), "Imported 0 games, skipped 0 duplicates, 1 failed");
+  EXPECT_EQ(std::string(4096, 'x'), [&] {
+    std::ifstream in(lib.path);
+    return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  }());
 }
