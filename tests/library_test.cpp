@@ -13,6 +13,7 @@
 #include "import.h"
 #include "library.h"
 #include "test_util.h"
+#include "xqf_example.h"
 
 namespace fs = std::filesystem;
 
@@ -249,4 +250,44 @@ TEST(Library, RefusesAFileThatIsNoLibraryOrIsLocked) {
     EXPECT_FALSE(err.empty());
   }
   fs::permissions(dir.file("ro"), fs::perms::owner_all);
+}
+
+TEST(Library, EveryFormatGoesIn) {
+  TempDir dir;
+  fs::create_directories(dir.file("in"));
+  write(dir.file("in/game.xqf"), xqf_documented_example());
+  const char* start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR";
+  std::string cbl(576, '\0');
+  std::memcpy(&cbl[0], "CCBridgeLibrary", 16);
+  cbr_writer::put_u32(cbl, 60, 2);
+  cbl.resize(101952, '\0');
+  for (std::string game : {cbr_writer::cbr(start, true, 1, u"", {{"h2e2", u"", true}}),
+                           cbr_writer::cbr(start, true, 3, u"", {{"h2e2", u""}, {"h9g7", u"", true}})}) {
+    game.resize(4096, '\0');
+    cbl += game;
+  }
+  write(dir.file("in/club.cbl"), cbl);
+  write(dir.file("in/page.html"),
+        "<html><body>[DhtmlXQ][DhtmlXQ_title]Forum game[/DhtmlXQ_title][DhtmlXQ_red]Guest[/DhtmlXQ_red]"
+        "[DhtmlXQ_movelist]7747[/DhtmlXQ_movelist][/DhtmlXQ]</body></html>");
+  write(dir.file("in/typed.txt"), "1. 炮二平五 马8进7 2. 马二进三 车9平8\n");
+  xq::Library lib;
+  std::string err;
+  ASSERT_TRUE(lib.open(dir.file("l.sqlite3"), &err)) << err;
+  const xq::ImportReport r = xq::import_paths(lib, {dir.file("in")});
+  EXPECT_EQ(r.imported, 5) << (r.failures.empty() ? "" : r.failures[0]);
+  EXPECT_EQ(r.failed, 0);
+  xq::LibraryQuery q;
+  q.limit = 10;
+  const auto all = lib.find(q, &err);
+  ASSERT_EQ(all.size(), 5u);
+  // In name order: club.cbl (two), game.xqf, page.html, typed.txt.
+  EXPECT_EQ(all[0].red, "红方");
+  EXPECT_EQ(all[1].plies, 2);
+  EXPECT_EQ(all[1].result, "1/2-1/2");
+  EXPECT_GT(all[2].plies, 0);
+  EXPECT_EQ(all[3].red, "Guest");
+  EXPECT_EQ(all[3].eco, "B00");
+  EXPECT_EQ(all[4].plies, 4);
+  EXPECT_EQ(all[4].eco, "B05");
 }
