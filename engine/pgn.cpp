@@ -1,6 +1,9 @@
 #include "pgn.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cstring>
+#include <functional>
 #include <sstream>
 
 #include "movetext.h"
@@ -33,6 +36,24 @@ std::string write_pgn(const Game& g, std::vector<std::pair<std::string, std::str
 
 namespace {
 
+// The tag pairs, one a line; a name that is not a PGN name (letters, digits,
+// '_') cannot be written so that it reads back, and is left out.
+void write_tags(std::ostringstream& out, const std::vector<std::pair<std::string, std::string>>& tags) {
+  for (auto& [k, v] : tags) {
+    if (k.empty() || !std::all_of(k.begin(), k.end(), [](char c) {
+          return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+        }))
+      continue;
+    std::string esc;
+    for (char c : v) {
+      if (c == '"' || c == '\\') esc += '\\';
+      if (c != '\n' && c != '\r') esc += c;
+    }
+    out << "[" << k << " \"" << esc << "\"]\n";
+  }
+  out << "\n";
+}
+
 std::string braced(const std::string& text) {
   std::string c;  // a brace would end the comment early
   for (char ch : text) c += ch == '}' ? ')' : ch == '\n' ? ' ' : ch;
@@ -57,15 +78,7 @@ std::string write_pgn(const Game& g, std::vector<std::pair<std::string, std::str
   if (g.start_fen() != kStartFen) set("FEN", g.start_fen());
   set("Format", "Chinese");
   std::ostringstream out;
-  for (auto& [k, v] : tags) {
-    std::string esc;
-    for (char c : v) {
-      if (c == '"' || c == '\\') esc += '\\';
-      if (c != '\n' && c != '\r') esc += c;
-    }
-    out << "[" << k << " \"" << esc << "\"]\n";
-  }
-  out << "\n";
+  write_tags(out, tags);
   const std::vector<std::string> names = line_names(g.start_position(), g.moves());
   bool red = g.start_side() == RED;
   int round = g.start_fullmove();
@@ -105,16 +118,20 @@ std::string write_pgn(const Game& g, std::vector<std::pair<std::string, std::str
   return out.str();
 }
 
-bool read_pgn(const std::string& text, PgnGame& out, std::string* error) {
+namespace {
+
+// Splits a game's text into its tags and its movetext (a tag line inside a
+// {comment} that spans lines is movetext). False with a message on a
+// malformed tag.
+bool split_tags(const std::string& text, std::vector<std::pair<std::string, std::string>>& tags,
+                std::string& movetext, std::string* error) {
   auto fail = [&](const std::string& m) {
     if (error) *error = m;
     return false;
   };
-  PgnGame g;
-  g.fen.clear();
   std::istringstream in(text);
-  std::string line, movetext;
-  int line_no = 0, moves_line = 0, braces = 0;  // braces: inside a {comment} that spans lines
+  std::string line;
+  int line_no = 0, braces = 0;  // braces: inside a {comment} that spans lines
   while (std::getline(in, line)) {
     ++line_no;
     while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
@@ -132,13 +149,25 @@ bool read_pgn(const std::string& text, PgnGame& out, std::string* error) {
         if (line[i] == '\\' && i + 1 < q2) ++i;
         value += line[i];
       }
-      g.tags.emplace_back(line.substr(start + 1, sp - start - 1), value);
+      tags.emplace_back(line.substr(start + 1, sp - start - 1), value);
       continue;
     }
-    if (!moves_line) moves_line = line_no;
     movetext += line + "\n";
   }
-  if (g.tags.empty() && movetext.find_first_not_of(" \t\n") == std::string::npos) return fail("no game in the file");
+  if (tags.empty() && movetext.find_first_not_of(" \t\n") == std::string::npos) return fail("no game in the file");
+  return true;
+}
+
+}  // namespace
+
+bool read_pgn(const std::string& text, PgnGame& out, std::string* error) {
+  auto fail = [&](const std::string& m) {
+    if (error) *error = m;
+    return false;
+  };
+  PgnGame g;
+  std::string movetext;
+  if (!split_tags(text, g.tags, movetext, error)) return false;
   g.fen = g.tag("FEN").empty() ? kStartFen : g.tag("FEN");
   Game game;
   std::string err;
@@ -236,6 +265,270 @@ std::vector<std::string> split_pgn_games(const std::string& text) {
   }
   if (current.find_first_not_of(" \t\r\n") != std::string::npos || games.empty()) games.push_back(std::move(current));
   return games;
+}
+
+}  // namespace xq
+
+namespace xq {
+
+std::string PgnTree::tag(const std::string& name) const {
+  for (auto& [k, v] : tags)
+    if (k == name) return v;
+  return "";
+}
+
+namespace {
+
+// The movetext as items: words (moves, numbers, glyphs, results), comments,
+// and the brackets of variations.
+struct Item {
+  enum Kind { Word, Comment, Open, Close } kind;
+  std::string text;
+};
+
+std::string trimmed_comment(const std::string& c) {
+  const size_t a = c.find_first_not_of(" \t\r"), b = c.find_last_not_of(" \t\r");
+  return a == std::string::npos ? "" : c.substr(a, b - a + 1);
+}
+
+std::vector<Item> movetext_items(const std::string& movetext) {
+  std::vector<Item> items;
+  std::string plain, comment;
+  auto flush = [&] {
+    for (std::string& w : movetext_tokens(plain)) items.push_back({Item::Word, std::move(w)});
+    plain.clear();
+  };
+  bool brace = false, semi = false;
+  for (char c : movetext) {
+    if (semi) {
+      if (c == '\n') {
+        semi = false;
+        items.push_back({Item::Comment, trimmed_comment(comment)});
+      } else {
+        comment += c;
+      }
+      continue;
+    }
+    if (brace) {
+      if (c == '}') {
+        brace = false;
+        items.push_back({Item::Comment, trimmed_comment(comment)});
+      } else {
+        comment += c == '\n' ? ' ' : c;
+      }
+      continue;
+    }
+    if (c == '{' || c == ';' || c == '(' || c == ')') {
+      flush();
+      comment.clear();
+      if (c == '{') brace = true;
+      else if (c == ';') semi = true;
+      else items.push_back({c == '(' ? Item::Open : Item::Close, ""});
+    } else {
+      plain += c;
+    }
+  }
+  flush();
+  if (semi) items.push_back({Item::Comment, trimmed_comment(comment)});
+  return items;
+}
+
+int glyph_mark(const std::string& g) {
+  for (int m = 1; m <= 6; ++m)
+    if (g == mark_text(m)) return m;
+  return kNoMark;
+}
+
+}  // namespace
+
+bool read_pgn_tree(const std::string& text, PgnTree& out, std::string* error) {
+  auto fail = [&](const std::string& m) {
+    if (error) *error = m;
+    return false;
+  };
+  PgnTree t;
+  std::string movetext;
+  if (!split_tags(text, t.tags, movetext, error)) return false;
+  const std::string fen = t.tag("FEN").empty() ? kStartFen : t.tag("FEN");
+  Game game;
+  std::string err;
+  if (!game.reset(fen, &err)) return fail("FEN tag: " + err);
+  t.tree = GameTree(fen);
+  // One frame a line being read: its game, the node it stands on, and
+  // whether the rest of it is skipped (after a move that cannot be played).
+  struct Frame {
+    Game game;
+    int at;
+    bool dead;
+    bool started;  // a move of this line has been read
+  };
+  std::vector<Frame> stack;
+  Frame cur{game, GameTree::kRoot, false, true};
+  std::string pending;  // a comment before a line's first move
+  bool ended = false;   // the main line's result was read
+  for (const Item& item : movetext_items(movetext)) {
+    if (ended) break;
+    switch (item.kind) {
+      case Item::Open: {
+        if (int(stack.size()) >= kMaxVariationDepth)
+          return fail("variations are nested deeper than " + std::to_string(kMaxVariationDepth) + " levels");
+        stack.push_back(cur);
+        // The variation replaces the move just played: it starts before it.
+        Frame v = cur;
+        v.started = false;
+        if (v.at != GameTree::kRoot && !v.dead) {
+          v.game.undo();
+          v.at = t.tree.node(v.at).parent;
+        } else {
+          v.dead = true;  // a variation with no move to replace
+        }
+        cur = std::move(v);
+        pending.clear();
+        break;
+      }
+      case Item::Close:
+        if (stack.empty()) break;  // a stray bracket
+        cur = std::move(stack.back());
+        stack.pop_back();
+        pending.clear();
+        break;
+      case Item::Comment:
+        if (cur.dead) break;
+        if (!cur.started) pending += (pending.empty() ? "" : " ") + item.text;  // before a variation's first move
+        else if (cur.at == GameTree::kRoot) t.tree.set_comment(GameTree::kRoot, item.text);
+        else
+          t.tree.set_comment(cur.at, t.tree.node(cur.at).comment.empty() ? item.text
+                                                                            : t.tree.node(cur.at).comment + " " + item.text);
+        break;
+      case Item::Word: {
+        std::string tok = item.text;
+        if (tok == "1-0" || tok == "0-1" || tok == "1/2-1/2" || tok == "*") {
+          if (stack.empty()) {
+            if (t.tag("Result").empty()) t.tags.emplace_back("Result", tok);
+            ended = true;
+          }
+          break;
+        }
+        if (cur.dead) break;
+        int nag = 0;
+        if (tok[0] == '$') {
+          if (cur.at != GameTree::kRoot && parse_int(tok.substr(1), 0, 255, nag) && nag <= 6)
+            t.tree.set_mark(cur.at, nag);
+          break;
+        }
+        if (const int g = glyph_mark(tok)) {
+          if (cur.at != GameTree::kRoot) t.tree.set_mark(cur.at, g);
+          break;
+        }
+        std::string glyph;
+        while (tok.size() > 1 && (tok.back() == '!' || tok.back() == '?')) {
+          glyph.insert(glyph.begin(), tok.back());
+          tok.pop_back();
+        }
+        Move m = kNoMove;
+        Position p = cur.game.position();
+        std::string why;
+        if (cur.game.verdict().over()) why = "it comes after the game has ended";
+        else if (!parse_move(p, tok, m, &err)) why = err;
+        else if (!cur.game.play(m)) why = "it is not legal here";
+        if (!why.empty()) {
+          if (!stack.empty()) {  // a variation is cut there
+            cur.dead = true;
+            ++t.dropped_variations;
+            break;
+          }
+          if (t.tags.empty() && t.tree.size() == 1) return fail("move 1 '" + tok + "': " + why);
+          t.stopped_at = cur.game.ply() + 1;
+          t.stopped_move = tok;
+          t.stopped_why = why;
+          ended = true;
+          break;
+        }
+        cur.at = t.tree.add(cur.at, m);
+        cur.started = true;
+        if (!glyph.empty()) t.tree.set_mark(cur.at, glyph_mark(glyph));
+        if (!pending.empty()) {
+          t.tree.set_comment(cur.at, pending);
+          pending.clear();
+        }
+        break;
+      }
+    }
+  }
+  out = std::move(t);
+  return true;
+}
+
+std::string write_pgn_tree(const GameTree& tree, std::vector<std::pair<std::string, std::string>> tags,
+                           const std::string& result) {
+  auto set = [&](const std::string& k, const std::string& v) {
+    for (auto& t : tags)
+      if (t.first == k) {
+        t.second = v;
+        return;
+      }
+    tags.emplace_back(k, v);
+  };
+  set("Game", "Chinese Chess");
+  set("Result", result);
+  if (tree.fen() != kStartFen) set("FEN", tree.fen());
+  set("Format", "Chinese");
+  std::ostringstream out;
+  write_tags(out, tags);
+  std::string line;
+  bool glue_next = false;  // after "(": the variation's first move follows without a space
+  auto emit = [&](const std::string& w, bool glue = false) {
+    glue = glue || glue_next;
+    glue_next = false;
+    if (!glue && line.size() + w.size() > 72) {
+      out << line << "\n";
+      line.clear();
+    }
+    if (!glue && !line.empty()) line += ' ';
+    line += w;
+  };
+  FenData d;
+  parse_fen(tree.fen(), d, nullptr);
+  Position pos = d.pos;
+  auto emit_move = [&](int id, int round, bool red, bool numbered) {
+    const TreeNode& n = tree.node(id);
+    // The number and the move as one word, so a line never breaks between them.
+    const std::string number = red ? std::to_string(round) + ". " : numbered ? std::to_string(round) + "... " : "";
+    emit(number + move_to_chinese(pos, n.move));
+    if (n.mark) emit("$" + std::to_string(n.mark));
+    if (!n.comment.empty()) emit(braced(n.comment));
+  };
+  // One line from a node on: its main moves, each followed by the variations
+  // played instead of it; recursion only into variations (at most 64 deep as read).
+  std::function<void(int, int, bool, bool)> write_line = [&](int from, int round, bool red, bool numbered) {
+    int at = from, played = 0;
+    while (!tree.node(at).children.empty()) {
+      const std::vector<int>& children = tree.node(at).children;
+      emit_move(children[0], round, red, numbered);
+      numbered = false;
+      for (size_t v = 1; v < children.size(); ++v) {
+        emit("(");
+        glue_next = true;
+        emit_move(children[v], round, red, true);
+        pos.do_move(tree.node(children[v]).move);
+        write_line(children[v], red ? round : round + 1, !red, false);
+        pos.undo_move();
+        emit(")", true);
+        numbered = true;  // the next move after a variation carries its number
+      }
+      pos.do_move(tree.node(children[0]).move);
+      ++played;
+      if (!red) ++round;
+      red = !red;
+      at = children[0];
+    }
+    for (; played > 0; --played) pos.undo_move();
+  };
+  if (!tree.node(GameTree::kRoot).comment.empty()) emit(braced(tree.node(GameTree::kRoot).comment));
+  write_line(GameTree::kRoot, d.fullmove, d.pos.side() == RED, true);
+  emit(result);
+  out << line << "\n";
+  return out.str();
 }
 
 }  // namespace xq

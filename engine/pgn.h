@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "game.h"
+#include "game_tree.h"
 
 namespace xq {
 
@@ -55,5 +56,26 @@ bool read_pgn(const std::string& text, PgnGame& out, std::string* error);
 // and in move lists typed without tags at a line that begins round one again.
 // Text that is one game (or none) comes back as one piece.
 std::vector<std::string> split_pgn_games(const std::string& text);
+
+// A game with its variations, comments and marks (the record as a tree).
+struct PgnTree {
+  std::vector<std::pair<std::string, std::string>> tags;
+  GameTree tree;
+  // As in PgnGame, for the main line: where it stopped at a move that cannot be played.
+  int stopped_at = 0;
+  std::string stopped_move, stopped_why;
+  int dropped_variations = 0;  // variations cut at a move that cannot be played
+  std::string tag(const std::string& name) const;
+};
+// Variations nest at most this deep; deeper is an error, never a stack overflow.
+constexpr int kMaxVariationDepth = 64;
+// Reads one game with its RAV variations "( … )", {comments}, ";" comments,
+// NAGs ($1–$6) and move suffixes (! ? !! ?? !? ?!). A variation replaces the
+// move before it. False with a message (line or depth) on failure.
+bool read_pgn_tree(const std::string& text, PgnTree& out, std::string* error);
+// Writes the tree with its tags (FEN from the tree, Result as given): our own
+// output reads back to the same tree.
+std::string write_pgn_tree(const GameTree& tree, std::vector<std::pair<std::string, std::string>> tags,
+                           const std::string& result);
 
 }  // namespace xq
