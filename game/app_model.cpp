@@ -12,6 +12,7 @@ namespace xq {
 
 AppModel::AppModel(ControllerOptions co, std::unique_ptr<Storage> storage, Desktop* desktop)
     : controller_(co), storage_(std::move(storage)), desktop_(desktop) {
+  controller_.set_branching(true);  // a move on an earlier position starts a variation (app_model_record.cpp)
   opener_ = [](const std::string& command, const EngineSetup& setup, EngineFacts* facts,
                 std::string* error) -> std::unique_ptr<SearchService> {
     auto e = std::make_unique<ExternalEngine>();
@@ -141,6 +142,7 @@ void AppModel::offer_resume(const StartOptions& o) {
   std::string text, err;
   if (!storage_->read(autosave_name(), text)) return;
   if (read_pgn(text, resume_game_, &err) && !resume_game_.moves.empty()) {
+    resume_text_ = text;
     resume_offer_ = resume_offered_once_ = true;
     if (o.resume == "yes") answer_resume(true);
   } else if (!text.empty()) {
@@ -152,6 +154,7 @@ void AppModel::answer_resume(bool yes) {
   resume_offer_ = false;
   if (yes) {
     std::string err;
+    set_pending_tree(resume_text_);  // the variations and comments it had
     if (controller_.load_game(resume_game_.fen, resume_game_.moves, &err)) {
       restore_clocks(resume_game_);
       const std::string m = resume_game_.tag("Mode");
@@ -169,6 +172,7 @@ void AppModel::answer_resume(bool yes) {
 }
 
 std::optional<Dialog> AppModel::dialog() const {
+  if (auto d = annotate_dialog()) return d;
   if (auto d = engine_dialog()) return d;
   if (auto d = collection_dialog()) return d;
   if (!saved_list_.empty()) {  // one row a game, newest first, and Cancel
@@ -352,10 +356,12 @@ void AppModel::next_clock() {
 }
 
 void AppModel::act(Action a, int arg) {
+  sync_tree();  // the record has every move made so far before anything changes it
   Controller& c = controller_;
   if (engine_dialog_act(a, arg)) return;
   if (collection_act(a, arg)) return;
   if (library_act(a, arg)) return;
+  if (record_act(a, arg)) return;
   if (!editor_ && puzzle_action(a)) return;
   if (editor_) {
     if (a == Action::Help) ui_.help = true;
@@ -446,12 +452,15 @@ void AppModel::act(Action a, int arg) {
     case Action::CollectionOpen: case Action::CollectionPage: case Action::CollectionClose:
     case Action::CollectionShow: case Action::CollectionPrev: case Action::CollectionNext:
     case Action::Explorer: case Action::ExplorerMove: case Action::ExplorerGames: case Action::ExplorerImport:
+    case Action::Promote: case Action::RemoveVariation: case Action::Annotate: case Action::AnnotateMark:
+    case Action::AnnotateDone: case Action::AnnotateCancel:
       return;
   }
   store_settings();
 }
 
 void AppModel::click(float px, float py) {
+  sync_tree();
   if (ui_.help) {  // a click closes the overlay and does nothing else
     ui_.help = false;
     return;
@@ -505,10 +514,12 @@ void AppModel::step_review(int delta) {
 }
 
 void AppModel::key(Key k, bool ctrl, bool shift) {
+  sync_tree();
   if (ui_.help) {  // the overlay takes the next key, whatever it is
     ui_.help = false;
     return;
   }
+  if (annotate_key(k)) return;  // the comment being typed takes the keys
   if (collection_key(k)) return;  // the list's filter takes the typing
   switch (k) {
     case Key::Help: ui_.help = true; break;
@@ -524,7 +535,10 @@ void AppModel::key(Key k, bool ctrl, bool shift) {
     case Key::Digit1: case Key::Digit2: case Key::Digit3: case Key::Digit4:
       act(Action(int(Action::Level0) + int(k) - int(Key::Digit1)));
       break;
-    case Key::C: if (ctrl) act(shift ? Action::CopyGame : Action::CopyFen); break;
+    case Key::C:
+      if (ctrl) act(shift ? Action::CopyGame : Action::CopyFen);
+      else act(Action::Annotate);
+      break;
     case Key::G: act(Action::CollectionShow); break;
     case Key::X: act(Action::Explorer); break;
     case Key::PageUp: act(Action::CollectionPrev); break;
@@ -538,7 +552,8 @@ void AppModel::key(Key k, bool ctrl, bool shift) {
       if (ctrl) act(Action::AddEngine);
       else act(editor_ ? Action::EditCancel : Action::EditBoard);
       break;
-    case Key::Delete: if (ctrl) act(Action::RemoveEngine); break;
+    case Key::Delete: act(ctrl ? Action::RemoveEngine : Action::RemoveVariation); break;
+    case Key::P: act(Action::Promote); break;
     case Key::Left: step_review(-1); ui_.follow = false; break;
     case Key::Right: step_review(1); break;
     case Key::Home: controller_.review(0); ui_.follow = false; break;
@@ -579,6 +594,7 @@ void AppModel::update(int64_t now_ms) {
   // does; the clocks go on (a flag can fall while a slow engine starts).
   controller_.hold_computer(pending_engine_.valid());
   if (!resume_offer_ && !editor_) controller_.update(now_ms);
+  sync_tree();
   if (const std::string n = controller_.take_notice(); !n.empty()) {
     flash(n);
     console_.push_back("engine: " + n);

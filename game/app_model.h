@@ -196,10 +196,11 @@ class AppModel {
   Settings settings_;
   bool use_settings_ = true;
   int64_t now_ms_ = 0;
-  uint64_t saved_revision_ = 0;
+  uint64_t saved_revision_ = 0, saved_record_revision_ = 0;
   bool resume_offer_ = false;  // an autosaved game waits for an answer
   bool resume_offered_once_ = false;
   PgnGame resume_game_;
+  std::string resume_text_;  // its PGN, for the record's tree
   std::optional<Editor> editor_;  // open while setting up a position
   std::vector<Puzzle> puzzles_;
   std::set<int> solved_;
@@ -259,8 +260,24 @@ class AppModel {
   uint64_t explorer_key_ = 0;                 // the position the rows are for
   bool explorer_waiting_ = false;             // asked, no answer yet
   std::optional<ExploreResult> explored_;
-  std::vector<Move> explorer_moves_;          // each row's move
+  std::vector<Move> explorer_moves_;          // each row's move (kNoMove: a row of text)
+  uint64_t explorer_record_revision_ = 0;
   std::string import_message_;
+  // The record as a tree (app_model_record.cpp): every line played or read,
+  // the controller holding the one on show.
+  GameTree tree_;
+  uint64_t tree_serial_ = ~uint64_t(0);     // the controller's game the tree belongs to
+  std::vector<Move> synced_line_;           // the line at the last sync
+  std::optional<GameTree> pending_tree_;    // the tree of a game being loaded
+  std::optional<std::string> annotating_;   // the comment being typed (the dialog is open)
+  int annotate_node_ = -1, annotate_mark_ = 0;
+  void sync_tree();
+  int shown_node() const;                   // the tree node of the position on show (-1: none)
+  void show_line(int node);                 // the line through node on the board, node on show
+  bool record_act(Action a, int arg);
+  std::optional<Dialog> annotate_dialog() const;
+  bool annotate_key(Key k);
+  void set_pending_tree(const std::string& pgn_text);  // a PGN's variations, for the load that follows
   LibraryService& library();
   bool library_act(Action a, int arg);
   void poll_library();

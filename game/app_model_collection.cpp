@@ -33,9 +33,13 @@ std::vector<int> AppModel::collection_matches() const {
 }
 
 void AppModel::text_input(const std::string& utf8) {
-  if (!collection_shown_ || collection_filter_.size() > 100) return;
   for (char c : utf8)
     if (static_cast<unsigned char>(c) < 0x20) return;  // no control characters
+  if (annotating_) {  // the comment of a move
+    if (annotating_->size() + utf8.size() <= 4000) *annotating_ += utf8;
+    return;
+  }
+  if (!collection_shown_ || collection_filter_.size() > 100) return;
   collection_filter_ += utf8;
   collection_page_ = 0;
 }

@@ -23,8 +23,10 @@ std::string trimmed(std::string t) {
 
 // Keeps the autosave file in step with the game (every move, off the frame thread).
 void AppModel::autosave() {
-  if (!use_settings_ || controller_.revision() == saved_revision_ || resume_offer_) return;
+  if (!use_settings_ || resume_offer_) return;
+  if (controller_.revision() == saved_revision_ && ui_.record_revision == saved_record_revision_) return;
   saved_revision_ = controller_.revision();
+  saved_record_revision_ = ui_.record_revision;  // a comment, a mark or a promoted line is saved too
   const Game& g = controller_.game();
   if (g.ply() == 0 || g.verdict().over()) storage_->remove(autosave_name());
   else storage_->write(autosave_name(), game_pgn({{"Event", "autosave"}, {"Mode", mode_name(controller_.mode())}}));
@@ -33,6 +35,15 @@ void AppModel::autosave() {
 std::string AppModel::game_pgn(std::vector<std::pair<std::string, std::string>> tags) const {
   const TimeControl& tc = controller_.time_control();
   if (tc.on()) tags.emplace_back("TimeControl", time_control_tag(tc));
+  // A record with variations, comments or marks is written as its tree (the
+  // result is the game's when the line on the board is the main line); a
+  // game on the clock against the computer keeps its line with the clock
+  // readings instead.
+  const Game& g = controller_.game();
+  const bool clocked_play = tc.on() && controller_.mode() != Mode::TwoPlayers;
+  if (tree_.has_notes() && !clocked_play && tree_.fen() == g.start_fen() && tree_.find(g.moves()) >= 0)
+    return write_pgn_tree(tree_, std::move(tags),
+                          tree_.main_line() == g.moves() ? result_tag(g.verdict()) : std::string("*"));
   return write_pgn(controller_.game(), std::move(tags), controller_.clock_comments());
 }
 
@@ -57,7 +68,9 @@ void AppModel::load_pgn_text(const std::string& text, const std::string& what) {
   }
   PgnGame pg;
   std::string err;
+  set_pending_tree(text);  // its variations and comments, for the record's tree
   if (!read_pgn(text, pg, &err) || !controller_.load_game(pg.fen, pg.moves, &err)) {
+    pending_tree_.reset();
     flash(say(Phrase::CannotOpen, {what, err}));
     return;
   }

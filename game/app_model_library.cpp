@@ -93,6 +93,7 @@ void AppModel::poll_library() {
     explorer_rows();
   }
   if (!ui_.explorer) return;
+  if (explorer_record_revision_ != ui_.record_revision) explorer_rows();
   const uint64_t key = controller_.shown_position().key();
   if (key != explorer_key_ && !explorer_waiting_) {
     explorer_key_ = key;
@@ -117,6 +118,21 @@ void AppModel::explorer_rows() {
   std::map<Move, int> book;
   if (const Book* b = controller_.book())
     for (const Book::Choice& c : b->moves(pos)) book[c.move] = c.weight;
+  // The record's own moves from here first: the line's next move and the variations.
+  if (const int node = shown_node(); node >= 0) {
+    if (const std::string& c = tree_.node(node).comment; !c.empty() && node != GameTree::kRoot) {
+      rows.push_back("“" + (c.size() > 90 ? c.substr(0, 87) + "…" : c) + "”");
+      explorer_moves_.push_back(kNoMove);
+    }
+    const std::vector<int>& children = tree_.node(node).children;
+    for (size_t i = 0; i < children.size(); ++i) {
+      const TreeNode& n = tree_.node(children[i]);
+      rows.push_back(say(i == 0 ? Phrase::RecordMain : Phrase::RecordVariation,
+                         {move_name(pos, n.move, notation_style(ui_)) + mark_text(n.mark)}));
+      explorer_moves_.push_back(n.move);
+    }
+  }
+  explorer_record_revision_ = ui_.record_revision;
   const bool current = explored_ && explored_->key == pos.key() && !explorer_waiting_;
   if (explored_ && explored_->error.empty()) head = say(Phrase::ExplorerHead, {head, std::to_string(explored_->games_in_library)});
   else if (explored_) head += " · " + explored_->error;
@@ -145,7 +161,10 @@ void AppModel::explorer_rows() {
     rows.push_back(move_name(pos, m, style) + say(Phrase::ExplorerBook, {std::to_string(-w)}));
     explorer_moves_.push_back(m);
   }
-  if (rows.empty()) rows.push_back(say(current ? Phrase::ExplorerEmpty : Phrase::ExplorerLoading));
+  if (!current || explored_->moves.empty()) {
+    rows.push_back(say(current ? Phrase::ExplorerEmpty : Phrase::ExplorerLoading));
+    explorer_moves_.push_back(kNoMove);
+  }
   if (head != ui_.explorer_head || rows != ui_.explorer_rows) {
     ui_.explorer_head = head;
     ui_.explorer_rows = std::move(rows);
@@ -156,18 +175,22 @@ void AppModel::explorer_rows() {
 // A row's move, played as a click on its piece and its point would be; while
 // stepping through a game only the game's own next move goes on (forward).
 void AppModel::explorer_play(int row) {
-  if (row < 0 || row >= int(explorer_moves_.size())) return;
+  if (row < 0 || row >= int(explorer_moves_.size()) || explorer_moves_[size_t(row)] == kNoMove) return;
   const Move m = explorer_moves_[size_t(row)];
   const Game& g = controller_.game();
   const int shown = controller_.review_ply();
-  if (shown >= 0) {
-    if (shown < g.ply() && g.moves()[size_t(shown)] == m) {
-      controller_.review(shown + 1 == g.ply() ? -1 : shown + 1);
-      return;
-    }
-    Position pos = controller_.shown_position();
-    flash(say(Phrase::ExplorerNotHere,
-              {shown < g.ply() ? move_name(pos, g.moves()[size_t(shown)], notation_style(ui_)) : "—"}));
+  const int ply = shown < 0 ? g.ply() : shown;
+  if (ply < g.ply() && g.moves()[size_t(ply)] == m) {  // the line's own next move: a step forward
+    controller_.review(ply + 1 == g.ply() ? -1 : ply + 1);
+    return;
+  }
+  const int node = shown_node();
+  if (const int child = node >= 0 ? tree_.child(node, m) : -1; child >= 0) {  // another line of the record
+    show_line(child);
+    return;
+  }
+  if (shown >= 0) {  // a new move on an earlier position: a variation, when it is the player's turn
+    if (!controller_.play_from_review(m)) flash(say(Phrase::ExplorerNotHere));
     return;
   }
   controller_.deselect();

@@ -214,6 +214,7 @@ bool Controller::new_game(const std::string& fen, std::string* error) {
   anim_move_ = kNoMove;
   reset_clock_record();
   after_record_change();
+  ++game_serial_;
   return true;
 }
 
@@ -258,6 +259,7 @@ bool Controller::load_game(const std::string& fen, const std::vector<Move>& move
   anim_move_ = kNoMove;
   reset_clock_record();
   after_record_change();
+  ++game_serial_;
   return true;
 }
 
@@ -298,9 +300,35 @@ Move Controller::last_move() const {
 std::vector<Square> Controller::targets() const {
   std::vector<Square> out;
   if (!selected_) return out;
+  if (review_ply_ >= 0) {  // a piece picked up on a position under review
+    Position p = review_pos_;
+    Move moves[kMaxMoves];
+    const int n = generate_legal(p, moves);
+    for (int i = 0; i < n; ++i)
+      if (move_from(moves[i]) == *selected_) out.push_back(move_to(moves[i]));
+    return out;
+  }
   for (Move m : game_.legal_moves())
     if (move_from(m) == *selected_) out.push_back(move_to(m));
   return out;
+}
+
+bool Controller::play_from_review(Move m) {
+  if (review_ply_ < 0) return false;
+  const int ply = review_ply_;
+  if (ply < game_.ply() && game_.moves()[size_t(ply)] == m) {  // the game's own next move
+    review(ply + 1);
+    return true;
+  }
+  const Color side = review_pos_.side();
+  if (mode_ != Mode::TwoPlayers && players_[side] != PlayerKind::Human) return false;
+  Position p = review_pos_;
+  if (!is_legal(p, m)) return false;
+  cancel_search();
+  while (game_.ply() > ply) game_.undo();
+  clock_to_ply();
+  review_ply_ = -1;
+  return apply_move(m);
 }
 
 void Controller::click_elsewhere() {
@@ -309,8 +337,30 @@ void Controller::click_elsewhere() {
 
 void Controller::click(Square s) {
   ++view_revision_;
+  if (review_ply_ >= 0 && branching_) {  // a move on the position under review plays from there
+    const Position& pos = review_pos_;
+    const PieceId p = pos.piece_at(s);
+    const bool may = mode_ == Mode::TwoPlayers || players_[pos.side()] == PlayerKind::Human;
+    if (may && p && color_of_id(p) == pos.side()) {
+      if (selected_ == s) selected_.reset();
+      else {
+        sounds_.push_back(SoundId::Select);
+        selected_ = s;
+      }
+      return;
+    }
+    if (may && selected_) {
+      const Move m = make_move(*selected_, s);
+      if (!play_from_review(m)) {
+        sounds_.push_back(SoundId::Illegal);
+        selected_.reset();
+      }
+      return;
+    }
+  }
   if (review_ply_ >= 0) {  // a click on the board leaves review
     review_ply_ = -1;
+    selected_.reset();
     return;
   }
   if (game_over()) {

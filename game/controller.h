@@ -93,6 +93,15 @@ class Controller {
   bool offer_draw();
   // Review: show the position after `ply` moves (-1 = the live game).
   void review(int ply);
+  // With branching on, a move made on a position under review (a click on a
+  // piece, then a point) plays from there: the moves after it are taken back
+  // (the app model keeps them in the record's tree as the line they were).
+  void set_branching(bool on) { branching_ = on; }
+  // Plays m from the position under review (false: not legal there, or not
+  // the player's turn); its own next move just steps forward.
+  bool play_from_review(Move m);
+  // Bumped by every new or loaded game (not by moves, undo or redo).
+  uint64_t game_serial() const { return game_serial_; }
   int review_ply() const { return review_ply_; }
   // Stops a computer-only game (both sides become human) or starts one.
   void stop_demo();
@@ -226,6 +235,8 @@ class Controller {
   bool one_human() const { return mode_ == Mode::HumanRed || mode_ == Mode::HumanBlack; }
 
   ControllerOptions options_;
+  bool branching_ = false;
+  uint64_t game_serial_ = 0;
   Game game_;
   std::unique_ptr<Searcher> searcher_;        // the built-in engine
   std::unique_ptr<SearchService> outside_;    // an outside engine, if any

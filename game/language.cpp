@@ -99,12 +99,21 @@ constexpr Words kWords[] = {
     {Phrase::ExplorerGames, "对局", "Games"},
     {Phrase::ExplorerImport, "导入…", "Import…"},
     {Phrase::ExplorerClose, "关闭", "Close"},
-    {Phrase::ExplorerNotHere, "复盘时只能走棋谱的下一步（{}）", "Stepping through a game, only its next move ({}) goes on"},
+    {Phrase::ExplorerNotHere, "此处轮到电脑走棋：只能走棋谱中的着法", "Here it is the computer's move: only the record's moves go on"},
     {Phrase::LibraryGames, "棋库 · {}", "Library · {}"},
     {Phrase::Importing, "导入棋库：{}/{} 个文件，{} 局（Esc 取消）", "Importing: {}/{} files, {} games (Esc cancels)"},
     {Phrase::Imported, "已导入 {} 局，跳过重复 {} 局，失败 {} 局", "Imported {} games, skipped {} duplicates, {} failed"},
     {Phrase::ImportCancelled, "导入已取消，已导入 {} 局", "Import cancelled: {} games imported"},
     {Phrase::LibraryError, "棋库无法打开：{}", "The library cannot be opened: {}"},
+    {Phrase::RecordMain, "谱 {}", "game {}"},
+    {Phrase::RecordVariation, "变 {}", "var {}"},
+    {Phrase::Promoted, "此变着已设为主线", "This line is now the main line"},
+    {Phrase::MainLineStays, "主线不能删除（只删变着）", "The main line stays (only variations are removed)"},
+    {Phrase::VariationRemoved, "变着已删除", "Variation removed"},
+    {Phrase::AnnotateTitle, "第 {} 步 {}：注释与标记", "Move {} {}: comment and mark"},
+    {Phrase::AnnotateField, "注释：{}", "Comment: {}"},
+    {Phrase::AnnotateDone, "完成", "Done"},
+    {Phrase::AnnotateNoMove, "先选一步棋（点着法或用 ← →）", "Pick a move first (click it, or ← →)"},
     {Phrase::Computer, "电脑", "Computer"},
     {Phrase::Player, "玩家", "Player"},
     {Phrase::Event, "中国象棋", "Xiangqi"},
@@ -120,7 +129,8 @@ constexpr Words kWords[] = {
      "Ctrl+C / Ctrl+V  复制、粘贴局面（FEN、PGN、DhtmlXQ 或着法）\n"
      "Ctrl+Shift+C  复制对局为 DhtmlXQ（论坛用）\n"
      "G  多局棋谱的列表（打字即筛选）        PageUp PageDown  上一局、下一局\n"
-     "← → Home End  复盘着法        Esc  放下棋子、回到对局\n"
+     "← → Home End  复盘着法（在前面的局面走棋即成变着）        Esc  放下棋子、回到对局\n"
+     "C  注释与标记        P  变着设为主线        Delete  删除变着\n"
      "右键  放下棋子        滚轮  翻看着法列表\n"
      "把棋谱（PGN、XQF、CBR、CBL、DhtmlXQ）或引擎程序拖进窗口即可打开或添加，拖入文件夹即导入棋库\n"
      "F1 或 ?  打开、关闭本帮助\n"
@@ -141,7 +151,9 @@ constexpr Words kWords[] = {
      "Ctrl+C / Ctrl+V  copy, paste a position (FEN, PGN, DhtmlXQ or a move list)\n"
      "Ctrl+Shift+C  copy the game as DhtmlXQ, for a forum post\n"
      "G  the list of a file of many games (type to filter)        PageUp PageDown  its previous, next game\n"
-     "← → Home End  step through the moves        Esc  put the piece down, back to the game\n"
+     "← → Home End  step through the moves (a move on an earlier position starts a variation)\n"
+     "C  comment and mark the move        P  make the line the main line        Delete  remove the variation\n"
+     "Esc  put the piece down, back to the game\n"
      "Right click  put the piece down        Wheel  scroll the move list\n"
      "Drop a game (PGN, XQF, CBR, CBL, DhtmlXQ) or an engine on the window to open or add it; a folder: import it\n"
      "F1 or ?  show or hide this help\n"

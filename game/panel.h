@@ -37,7 +37,10 @@ enum class Action {
   CollectionOpen, CollectionPage, CollectionClose, CollectionShow, CollectionPrev, CollectionNext,
   // The opening explorer in the panel (X): show or hide it, play a row's move (arg: the row), the
   // library games that reached the position, import files into the library.
-  Explorer, ExplorerMove, ExplorerGames, ExplorerImport
+  Explorer, ExplorerMove, ExplorerGames, ExplorerImport,
+  // The record's tree: promote the line on show to the main line (P), remove the variation that holds
+  // the move on show (Delete), comment and mark the move on show (C): a mark (arg 0–6), done, cancel.
+  Promote, RemoveVariation, Annotate, AnnotateMark, AnnotateDone, AnnotateCancel
 };
 
 // What the window shows besides the game itself.
@@ -70,6 +73,10 @@ struct UiState {
   std::string explorer_head;
   std::vector<std::string> explorer_rows;
   uint64_t explorer_revision = 0;  // bumped when any of it changes
+  // The record's notes for each move of the line on show: its mark (!?) and
+  // "…" where the record has other moves there (variations).
+  std::vector<std::string> move_notes;
+  uint64_t record_revision = 0;
 };
 
 struct Button {

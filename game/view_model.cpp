@@ -186,6 +186,7 @@ void move_list_part(const Controller& c, const UiState& ui, ViewModel& vm) {
   for (int i = 0; i < g.ply(); ++i) {
     std::string name = names[size_t(i)];
     if (size_t(i) < ui.review.size()) name += judgement_glyph(ui.review[size_t(i)].judgement);
+    if (size_t(i) < ui.move_notes.size()) name += ui.move_notes[size_t(i)];
     const int slot = i + (black_first ? 1 : 0);
     if (slot % 2 == 0 || vm.rows.empty()) vm.rows.push_back({g.start_fullmove() + slot / 2, "", ""});
     MoveListRow& row = vm.rows.back();
@@ -290,6 +291,7 @@ const ViewModel& ViewModelCache::get(const Controller& c, const UiState& ui, con
   k.review_revision = ui.review_revision;
   k.explorer_revision = ui.explorer ? ui.explorer_revision : 0;
   k.explorer = ui.explorer;
+  k.record_revision = ui.record_revision;
   k.analysing = c.analysing();
   k.editing = editor != nullptr;
   for (Color side : {RED, BLACK}) {  // the faces change every second

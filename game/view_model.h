@@ -107,6 +107,7 @@ class ViewModelCache {
     uint64_t review_revision = 0;
     uint64_t explorer_revision = 0;
     bool explorer = false;
+    uint64_t record_revision = 0;
     bool analysing = false;
     uint64_t edit_revision = 0;
     bool editing = false;

@@ -1254,15 +1254,27 @@ TEST(AppModel, TheExplorerShowsTheLibrarysMovesFollowsTheBoardAndPlaysOne) {
   f.m.act(Action::CollectionOpen, 0);
   EXPECT_EQ(f.moves(), "h2e2 h9g7 h0g2 b9c7 b2c2 c6c5 b0a2");
 
-  // Stepping back through the game: the explorer follows; only the game's own next move goes on.
+  // Stepping back through the game: the explorer follows, the record's own moves first.
   f.m.key(Key::Home, false);
-  ASSERT_TRUE(f.wait_until([&] { return f.m.ui().explorer_head.rfind("Opening explorer", 0) == 0 && f.m.ui().explorer_rows[0].find("×") != std::string::npos; }));
-  f.m.act(Action::ExplorerMove, 1);  // 兵七进一: not this game's move
-  EXPECT_EQ(f.m.message(), "Stepping through a game, only its next move (C2=5) goes on");
-  EXPECT_EQ(f.m.controller().review_ply(), 0);
-  f.m.act(Action::ExplorerMove, 0);
+  auto row_starting = [&](const std::string& text) {
+    const auto& rows = f.m.ui().explorer_rows;
+    for (size_t i = 0; i < rows.size(); ++i)
+      if (rows[i].rfind(text, 0) == 0) return int(i);
+    return -1;
+  };
+  ASSERT_TRUE(f.wait_until([&] { return f.m.ui().explorer_head.rfind("Opening explorer", 0) == 0 && row_starting("P7+1  1×") >= 0; }));
+  EXPECT_EQ(f.m.ui().explorer_rows[0], "game C2=5");
+  // Another move on the start position: a variation; the game stays in the record as the main line.
+  f.m.act(Action::ExplorerMove, row_starting("P7+1  1×"));
+  EXPECT_EQ(f.moves(), "c3c4");
+  EXPECT_EQ(f.m.controller().review_ply(), -1);
+  f.m.key(Key::Home, false);
+  ASSERT_TRUE(f.wait_until([&] { return row_starting("var P7+1") >= 0; }));
+  EXPECT_EQ(f.m.ui().explorer_rows[0], "game C2=5");
+  // Back to the game's line, on its first move.
+  f.m.act(Action::ExplorerMove, row_starting("game C2=5"));
+  EXPECT_EQ(f.moves(), "h2e2 h9g7 h0g2 b9c7 b2c2 c6c5 b0a2");
   EXPECT_EQ(f.m.controller().review_ply(), 1);
-  EXPECT_EQ(f.moves(), "h2e2 h9g7 h0g2 b9c7 b2c2 c6c5 b0a2");  // the game is whole
 
   f.m.key(Key::X, false);
   EXPECT_FALSE(f.m.ui().explorer);
@@ -1288,4 +1300,91 @@ TEST(AppModel, AFileThatIsNoLibraryIsNamedInTheExplorer) {
     std::ifstream in(lib.path);
     return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   }());
+}
+
+// The record as a tree in the window: a move on an earlier position starts a
+// variation; P promotes, C comments and marks, Delete removes; the autosave
+// keeps the tree and a resumed game has it.
+TEST(AppModel, AMoveOnAnEarlierPositionStartsAVariationKeptInTheRecord) {
+  Fixture f;
+  xq::StartOptions o;
+  o.mode = "two";
+  o.lang = "en";
+  o.resume = "no";
+  ASSERT_TRUE(f.start(o));
+  for (const char* sq : {"h2", "e2", "h9", "g7", "h0", "g2"}) f.click_square(sq);
+  EXPECT_EQ(f.moves(), "h2e2 h9g7 h0g2");
+  f.m.key(Key::Left, false);
+  f.m.key(Key::Left, false);
+  EXPECT_EQ(f.m.controller().review_ply(), 1);
+  f.click_square("b9");  // black's other horse, on the position after 炮二平五
+  f.click_square("c7");
+  EXPECT_EQ(f.moves(), "h2e2 b9c7");
+  EXPECT_EQ(f.m.controller().review_ply(), -1);
+  f.m.update(real_ms());
+  EXPECT_EQ(f.m.ui().move_notes, (std::vector<std::string>{"", "…"}));
+  const xq::ViewModel& vm = f.m.view_model();
+  ASSERT_EQ(vm.rows.size(), 1u);
+  EXPECT_EQ(vm.rows[0].black, "H2+3…");
+  f.m.act(Action::Save);
+  f.m.finish();
+  auto saved = [&] {
+    for (const auto& [name, text] : f.files->files)
+      if (name.rfind("saved/", 0) == 0) return text;
+    return std::string();
+  };
+  EXPECT_NE(saved().find("1. 炮二平五 马8进7 (1... 马2进3) 2. 马二进三 *"), std::string::npos) << saved();
+
+  // P: the line on show becomes the main line.
+  f.m.key(Key::P, false);
+  EXPECT_EQ(f.m.message(), "This line is now the main line");
+  // C: a comment typed (an input method's text too) and a mark.
+  f.m.key(Key::C, false);
+  auto d = f.m.view_model().dialog;
+  ASSERT_TRUE(d);
+  EXPECT_EQ(d->text, "Move 2 H2+3: comment and mark");
+  f.m.text_input("Solid 好棋");
+  f.m.key(Key::Backspace, false);  // one character back: 棋
+  const xq::Button* mark = dialog_button(f.m.view_model().dialog, "!?");
+  ASSERT_TRUE(mark);
+  f.m.act(mark->action, mark->arg);
+  f.m.key(Key::Return, false);
+  EXPECT_FALSE(f.m.view_model().dialog);
+  f.m.update(real_ms());
+  EXPECT_EQ(f.m.ui().move_notes, (std::vector<std::string>{"", "!?…"}));
+  f.m.finish();
+  const std::string autosave = f.files->files["autosave.pgn"];
+  EXPECT_NE(autosave.find("1. 炮二平五 马2进3 $5 {Solid 好} (1... 马8进7 2. 马二进三) *"), std::string::npos) << autosave;
+
+  // Playing the record's other move from the earlier position follows its line.
+  f.m.key(Key::Left, false);
+  f.click_square("h9");
+  f.click_square("g7");
+  f.m.update(real_ms());  // the next frame
+  EXPECT_EQ(f.moves(), "h2e2 h9g7 h0g2");
+  EXPECT_EQ(f.m.controller().review_ply(), 2);
+  // Delete: that variation goes; the board goes back to where it branched.
+  f.m.key(Key::Delete, false);
+  EXPECT_EQ(f.m.message(), "Variation removed");
+  EXPECT_EQ(f.moves(), "h2e2 b9c7");
+  EXPECT_EQ(f.m.controller().review_ply(), 1);
+  f.m.key(Key::End, false);
+  f.m.key(Key::Delete, false);
+  EXPECT_EQ(f.m.message(), "The main line stays (only variations are removed)");
+  EXPECT_EQ(f.moves(), "h2e2 b9c7");
+
+  // The autosave keeps the tree; the resumed game has its comment, mark and variations.
+  f.m.key(Key::Home, false);
+  f.click_square("c3");
+  f.click_square("c4");  // 兵七进一: a variation of the first move
+  EXPECT_EQ(f.moves(), "c3c4");
+  f.m.update(real_ms());
+  f.m.finish();
+  Fixture g(f.files->files);
+  xq::StartOptions r = o;
+  r.resume = "yes";
+  ASSERT_TRUE(g.start(r));
+  g.m.update(real_ms());
+  EXPECT_EQ(g.moves(), "h2e2 b9c7");
+  EXPECT_EQ(g.m.ui().move_notes, (std::vector<std::string>{"…", "!?"}));
 }
