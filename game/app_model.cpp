@@ -537,9 +537,15 @@ void AppModel::key(Key k, bool ctrl, bool shift) {
       break;
     case Key::C:
       if (ctrl) act(shift ? Action::CopyGame : Action::CopyFen);
-      else act(Action::Annotate);
+      else {
+        act(Action::Annotate);
+        skip_text_ = 'c';
+      }
       break;
-    case Key::G: act(Action::CollectionShow); break;
+    case Key::G:
+      act(Action::CollectionShow);
+      skip_text_ = 'g';
+      break;
     case Key::X: act(Action::Explorer); break;
     case Key::PageUp: act(Action::CollectionPrev); break;
     case Key::PageDown: act(Action::CollectionNext); break;

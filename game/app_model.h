@@ -270,6 +270,7 @@ class AppModel {
   std::vector<Move> synced_line_;           // the line at the last sync
   std::optional<GameTree> pending_tree_;    // the tree of a game being loaded
   std::optional<std::string> annotating_;   // the comment being typed (the dialog is open)
+  char skip_text_ = 0;                      // the opening key's letter, due as text input next
   int annotate_node_ = -1, annotate_mark_ = 0;
   void sync_tree();
   int shown_node() const;                   // the tree node of the position on show (-1: none)

@@ -33,6 +33,10 @@ std::vector<int> AppModel::collection_matches() const {
 }
 
 void AppModel::text_input(const std::string& utf8) {
+  // The letter of the key that opened the text box arrives as text after it: not typed.
+  const char skip = skip_text_;
+  skip_text_ = 0;
+  if (utf8.size() == 1 && skip && std::tolower(static_cast<unsigned char>(utf8[0])) == skip) return;
   for (char c : utf8)
     if (static_cast<unsigned char>(c) < 0x20) return;  // no control characters
   if (annotating_) {  // the comment of a move
