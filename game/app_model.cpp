@@ -453,7 +453,7 @@ void AppModel::act(Action a, int arg) {
     case Action::CollectionShow: case Action::CollectionPrev: case Action::CollectionNext:
     case Action::Explorer: case Action::ExplorerMove: case Action::ExplorerGames: case Action::ExplorerImport:
     case Action::Promote: case Action::RemoveVariation: case Action::Annotate: case Action::AnnotateMark:
-    case Action::AnnotateDone: case Action::AnnotateCancel:
+    case Action::AnnotateDone: case Action::AnnotateCancel: case Action::AddAnalysisLine:
       return;
   }
   store_settings();
@@ -549,7 +549,7 @@ void AppModel::key(Key k, bool ctrl, bool shift) {
     case Key::X: act(Action::Explorer); break;
     case Key::PageUp: act(Action::CollectionPrev); break;
     case Key::PageDown: act(Action::CollectionNext); break;
-    case Key::V: if (ctrl) act(Action::PasteFen); break;
+    case Key::V: act(ctrl ? Action::PasteFen : Action::AddAnalysisLine); break;
     case Key::S: if (ctrl) act(Action::Save); break;
     case Key::O: if (ctrl) act(Action::Load); break;
     case Key::D: act(Action::ModeDemo); break;

@@ -273,9 +273,11 @@ class AppModel {
   char skip_text_ = 0;                      // the opening key's letter, due as text input next
   int annotate_node_ = -1, annotate_mark_ = 0;
   void sync_tree();
+  void review_into_record();  // the review's ?! ? ?? become marks, its better lines variations
   int shown_node() const;                   // the tree node of the position on show (-1: none)
   void show_line(int node);                 // the line through node on the board, node on show
   bool record_act(Action a, int arg);
+  void add_analysis_line();  // the analysis's best line from the position on show, as a variation
   std::optional<Dialog> annotate_dialog() const;
   bool annotate_key(Key k);
   void set_pending_tree(const std::string& pgn_text);  // a PGN's variations, for the load that follows

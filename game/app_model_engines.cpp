@@ -146,6 +146,7 @@ void AppModel::poll_review() {
       if (m.judgement == Judgement::Blunder) ++counts[2];
     }
     flash(say(Phrase::ReviewDone, {std::to_string(counts[0]), std::to_string(counts[1]), std::to_string(counts[2])}));
+    review_into_record();
   }
   drop_stale_review();
 }

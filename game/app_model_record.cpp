@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "app_model.h"
+#include "movegen.h"
 #include "notation.h"
 
 namespace xq {
@@ -91,6 +92,52 @@ void AppModel::show_line(int node) {
   ui_.follow = ply == int(line.size());
 }
 
+// A finished review becomes part of the record: each judged move gets its
+// mark (a mark the player set stays) and the engine's better line becomes a
+// variation beside it.
+void AppModel::review_into_record() {
+  sync_tree();
+  int at = GameTree::kRoot;
+  for (size_t i = 0; i < ui_.review.size() && i < reviewed_moves_.size(); ++i) {
+    const int node = tree_.child(at, reviewed_moves_[i]);
+    if (node < 0) break;
+    const MoveReview& r = ui_.review[i];
+    const int mark = r.judgement == Judgement::Inaccuracy ? kDubious
+                     : r.judgement == Judgement::Mistake  ? kMistake
+                     : r.judgement == Judgement::Blunder  ? kBlunder
+                                                          : kNoMark;
+    if (mark && !tree_.node(node).mark) tree_.set_mark(node, mark);
+    if (mark && !r.better.empty()) {
+      int v = at;
+      for (Move m : r.better) v = tree_.add(v, m);
+    }
+    at = node;
+  }
+  ++ui_.record_revision;
+  sync_tree();
+}
+
+void AppModel::add_analysis_line() {
+  const SearchInfo info = controller_.analysis();
+  const Position shown = controller_.shown_position();
+  int node = shown_node();
+  if (info.pv.empty() || node < 0 || controller_.analysis_root().key() != shown.key()) {
+    flash(say(Phrase::NoAnalysisLine));
+    return;
+  }
+  Position p = shown;
+  size_t added = 0;
+  for (Move m : info.pv) {
+    if (!is_legal(p, m)) break;
+    p.do_move(m);
+    node = tree_.add(node, m);
+    ++added;
+  }
+  ++ui_.record_revision;
+  sync_tree();
+  flash(say(Phrase::AnalysisLineAdded, {std::to_string(added)}));
+}
+
 bool AppModel::record_act(Action a, int arg) {
   switch (a) {
     case Action::Promote: {
@@ -134,6 +181,7 @@ bool AppModel::record_act(Action a, int arg) {
       annotating_.reset();
       return true;
     case Action::AnnotateCancel: annotating_.reset(); return true;
+    case Action::AddAnalysisLine: add_analysis_line(); return true;
     default: return false;
   }
 }

@@ -114,6 +114,8 @@ constexpr Words kWords[] = {
     {Phrase::AnnotateField, "注释：{}", "Comment: {}"},
     {Phrase::AnnotateDone, "完成", "Done"},
     {Phrase::AnnotateNoMove, "先选一步棋（点着法或用 ← →）", "Pick a move first (click it, or ← →)"},
+    {Phrase::NoAnalysisLine, "此局面还没有分析着法（打开分析）", "No analysis line for this position yet (turn Analyse on)"},
+    {Phrase::AnalysisLineAdded, "分析着法已记入棋谱为变着（{} 步）", "The analysis line is in the record as a variation ({} moves)"},
     {Phrase::Computer, "电脑", "Computer"},
     {Phrase::Player, "玩家", "Player"},
     {Phrase::Event, "中国象棋", "Xiangqi"},
@@ -130,7 +132,7 @@ constexpr Words kWords[] = {
      "Ctrl+Shift+C  复制对局为 DhtmlXQ（论坛用）\n"
      "G  多局棋谱的列表（打字即筛选）        PageUp PageDown  上一局、下一局\n"
      "← → Home End  复盘着法（在前面的局面走棋即成变着）        Esc  放下棋子、回到对局\n"
-     "C  注释与标记        P  变着设为主线        Delete  删除变着\n"
+     "C  注释与标记        V  分析着法记为变着        P  变着设为主线        Delete  删除变着\n"
      "右键  放下棋子        滚轮  翻看着法列表\n"
      "把棋谱（PGN、XQF、CBR、CBL、DhtmlXQ）或引擎程序拖进窗口即可打开或添加，拖入文件夹即导入棋库\n"
      "F1 或 ?  打开、关闭本帮助\n"
@@ -152,7 +154,7 @@ constexpr Words kWords[] = {
      "Ctrl+Shift+C  copy the game as DhtmlXQ, for a forum post\n"
      "G  the list of a file of many games (type to filter)        PageUp PageDown  its previous, next game\n"
      "← → Home End  step through the moves (a move on an earlier position starts a variation)\n"
-     "C  comment and mark the move        P  make the line the main line        Delete  remove the variation\n"
+     "C  comment, mark        V  the analysis line as a variation        P  make it the main line        Delete  remove it\n"
      "Esc  put the piece down, back to the game\n"
      "Right click  put the piece down        Wheel  scroll the move list\n"
      "Drop a game (PGN, XQF, CBR, CBL, DhtmlXQ) or an engine on the window to open or add it; a folder: import it\n"

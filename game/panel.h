@@ -40,7 +40,9 @@ enum class Action {
   Explorer, ExplorerMove, ExplorerGames, ExplorerImport,
   // The record's tree: promote the line on show to the main line (P), remove the variation that holds
   // the move on show (Delete), comment and mark the move on show (C): a mark (arg 0–6), done, cancel.
-  Promote, RemoveVariation, Annotate, AnnotateMark, AnnotateDone, AnnotateCancel
+  Promote, RemoveVariation, Annotate, AnnotateMark, AnnotateDone, AnnotateCancel,
+  // The analysis's best line from the position on show into the record as a variation (V).
+  AddAnalysisLine
 };
 
 // What the window shows besides the game itself.

@@ -140,18 +140,9 @@ void analysis_part(const Controller& c, const UiState& ui, ViewModel& vm) {
   if (!pv.empty()) vm.analysis.push_back(pv);
 }
 
-const char* judgement_glyph(Judgement j) {
-  switch (j) {
-    case Judgement::Inaccuracy: return "?!";
-    case Judgement::Mistake: return "?";
-    case Judgement::Blunder: return "??";
-    default: return "";
-  }
-}
-
 float graph_value(float score) { return score / (std::abs(score) + 120); }
 
-// A review's marks: the graph, the glyphs (in move_list_part), the better
+// A review's marks: the graph (the glyphs are marks of the record now), the better
 // line of a reviewed move that gave something away, the progress.
 void review_part(const Controller& c, const UiState& ui, ViewModel& vm) {
   if (ui.review_total > 0) {
@@ -185,7 +176,6 @@ void move_list_part(const Controller& c, const UiState& ui, ViewModel& vm) {
   const std::vector<std::string> names = line_names(g.start_position(), g.moves(), notation_style(ui));
   for (int i = 0; i < g.ply(); ++i) {
     std::string name = names[size_t(i)];
-    if (size_t(i) < ui.review.size()) name += judgement_glyph(ui.review[size_t(i)].judgement);
     if (size_t(i) < ui.move_notes.size()) name += ui.move_notes[size_t(i)];
     const int slot = i + (black_first ? 1 : 0);
     if (slot % 2 == 0 || vm.rows.empty()) vm.rows.push_back({g.start_fullmove() + slot / 2, "", ""});

@@ -624,7 +624,7 @@ TEST(AppModel, ReviewMarksTheMovesDrawsTheGraphAndShowsTheBetterLine) {
       << f.m.message();
   const xq::ViewModel& vm = f.m.view_model();
   ASSERT_FALSE(vm.rows.empty());
-  EXPECT_EQ(vm.rows[0].red, "R8-1??") << "the blunder is marked";
+  EXPECT_EQ(vm.rows[0].red, "R8-1??…") << "the blunder is marked, its better line a variation";
   EXPECT_EQ(vm.rows[0].black, "R8=2") << "the engine's own choice is not";
   ASSERT_EQ(vm.graph.size(), 3u);
   EXPECT_EQ(vm.graph[0], 0.0f);
@@ -1387,4 +1387,27 @@ TEST(AppModel, AMoveOnAnEarlierPositionStartsAVariationKeptInTheRecord) {
   g.m.update(real_ms());
   EXPECT_EQ(g.moves(), "h2e2 b9c7");
   EXPECT_EQ(g.m.ui().move_notes, (std::vector<std::string>{"…", "!?"}));
+}
+
+// V: the analysis's best line from the position on show goes into the record as a variation.
+TEST(AppModel, TheAnalysisLineGoesIntoTheRecordAsAVariation) {
+  Fixture f;
+  xq::StartOptions o;
+  o.mode = "two";
+  o.lang = "en";
+  o.resume = "no";
+  ASSERT_TRUE(f.start(o));
+  f.m.key(Key::V, false);
+  EXPECT_EQ(f.m.message(), "No analysis line for this position yet (turn Analyse on)");
+  f.click_square("a0");
+  f.click_square("a1");  // 车九进一: not what the engine would play
+  f.m.key(Key::Left, false);
+  ASSERT_TRUE(f.wait_until([&] {
+    return f.m.controller().analysis().pv.size() >= 2 &&
+           f.m.controller().analysis_root().key() == f.m.controller().shown_position().key();
+  }));
+  f.m.key(Key::V, false);
+  EXPECT_EQ(f.m.message().rfind("The analysis line is in the record as a variation (", 0), 0u) << f.m.message();
+  EXPECT_EQ(f.moves(), "a0a1") << "the game on the board stays";
+  EXPECT_EQ(f.m.ui().move_notes, (std::vector<std::string>{"…"}));
 }
