@@ -452,6 +452,7 @@ void AppModel::act(Action a, int arg) {
     case Action::CollectionOpen: case Action::CollectionPage: case Action::CollectionClose:
     case Action::CollectionShow: case Action::CollectionPrev: case Action::CollectionNext:
     case Action::Explorer: case Action::ExplorerMove: case Action::ExplorerGames: case Action::ExplorerImport:
+    case Action::LibraryList:
     case Action::Promote: case Action::RemoveVariation: case Action::Annotate: case Action::AnnotateMark:
     case Action::AnnotateDone: case Action::AnnotateCancel: case Action::AddAnalysisLine:
       return;

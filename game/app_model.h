@@ -17,6 +17,7 @@
 #include "editor.h"
 #include "engine_match.h"
 #include "engine_option.h"
+#include "ecco.h"
 #include "keys.h"
 #include "library_service.h"
 #include "file_dialog.h"
@@ -234,6 +235,7 @@ class AppModel {
 
   // A file of many games (app_model_collection.cpp): its list, the game open.
   std::vector<PgnGame> collection_;
+  std::vector<EccoOpening> collection_openings_;  // each game's ECCO code and names
   std::string collection_name_;
   int collection_game_ = -1, collection_page_ = 0, collection_skipped_ = 0;
   bool collection_shown_ = false;
@@ -263,6 +265,7 @@ class AppModel {
   std::vector<Move> explorer_moves_;          // each row's move (kNoMove: a row of text)
   uint64_t explorer_record_revision_ = 0;
   std::string import_message_;
+  std::string found_title_;  // the game list's title for the library's answer
   // The record as a tree (app_model_record.cpp): every line played or read,
   // the controller holding the one on show.
   GameTree tree_;

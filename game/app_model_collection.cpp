@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <sstream>
 
 namespace xq {
 
@@ -20,14 +21,23 @@ std::string folded(std::string s) {
 
 }  // namespace
 
+// The games whose players, event, date, title, site, opening (code and
+// names) or result hold every word typed.
 std::vector<int> AppModel::collection_matches() const {
   std::vector<int> out;
-  const std::string want = folded(collection_filter_);
+  std::vector<std::string> words;
+  {
+    std::istringstream in(folded(collection_filter_));
+    for (std::string w; in >> w;) words.push_back(w);
+  }
   for (int i = 0; i < int(collection_.size()); ++i) {
     const PgnGame& g = collection_[size_t(i)];
+    const EccoOpening& o = collection_openings_[size_t(i)];
     const std::string about = folded(g.tag("Red") + "\n" + g.tag("Black") + "\n" + g.tag("Event") + "\n" +
-                                     g.tag("Date") + "\n" + g.tag("Title") + "\n" + g.tag("Site"));
-    if (want.empty() || about.find(want) != std::string::npos) out.push_back(i);
+                                     g.tag("Date") + "\n" + g.tag("Title") + "\n" + g.tag("Site") + "\n" + o.code +
+                                     "\n" + o.zh + "\n" + o.en + "\n" + g.tag("Result"));
+    if (std::all_of(words.begin(), words.end(), [&](const std::string& w) { return about.find(w) != std::string::npos; }))
+      out.push_back(i);
   }
   return out;
 }
@@ -76,6 +86,8 @@ bool AppModel::collection_key(Key k) {
 
 void AppModel::open_collection(std::vector<PgnGame> games, const std::string& name, int skipped) {
   collection_ = std::move(games);
+  collection_openings_.clear();
+  for (const PgnGame& g : collection_) collection_openings_.push_back(classify_opening(g.fen, g.moves));
   collection_name_ = name;
   collection_skipped_ = skipped;
   collection_game_ = -1;
@@ -100,7 +112,7 @@ std::optional<Dialog> AppModel::collection_dialog() const {
   for (int k = page * kRowsPerPage; k < int(shown.size()) && k < (page + 1) * kRowsPerPage; ++k, y += 42) {
     const int i = shown[size_t(k)];
     const PgnGame& g = collection_[size_t(i)];
-    std::string about = classify_opening(g.fen, g.moves).code;
+    std::string about = collection_openings_[size_t(i)].code;
     if (const std::string event = g.tag("Event"); !event.empty()) about += (about.empty() ? "" : " ") + event;
     if (const std::string date = g.tag("Date"); !date.empty()) about += (about.empty() ? "" : " ") + date;
     const std::string result = g.tag("Result").empty() ? "*" : g.tag("Result");

@@ -44,9 +44,25 @@ bool AppModel::library_act(Action a, int arg) {
       explorer_rows();
       return true;
     case Action::ExplorerMove: explorer_play(arg); return true;
-    case Action::ExplorerGames:
-      library().find_position(controller_.shown_position().key(), 500);
+    case Action::ExplorerGames: {
+      LibraryQuery q;
+      q.position = controller_.shown_position().key();
+      q.limit = 1000;
+      const Game& g = controller_.game();
+      const int ply = controller_.review_ply() < 0 ? g.ply() : controller_.review_ply();
+      const EccoOpening o = classify_opening(g.start_fen(), std::vector<Move>(g.moves().begin(), g.moves().begin() + ply));
+      found_title_ = say(Phrase::LibraryGames, {o.code.empty() ? say(Phrase::ExplorerTitle)
+                                                               : o.code + " " + (ui_.language == Language::Chinese ? o.zh : o.en)});
+      library().find(q);
       return true;
+    }
+    case Action::LibraryList: {  // every game (the newest 2,000), to search by typing
+      LibraryQuery q;
+      q.limit = 2000;
+      found_title_ = say(Phrase::LibraryAll);
+      library().find(q);
+      return true;
+    }
     case Action::ExplorerImport:
       if (!file_dialog_ && desktop_ &&
           desktop_->start_file_dialog(FileDialogKind::Import, settings_.folder, "", ui_.language))
@@ -82,10 +98,7 @@ void AppModel::poll_library() {
   if (auto found = library_->take_found()) {
     if (!found->error.empty()) flash(say(Phrase::LibraryError, {found->error}));
     else if (found->games.empty()) flash(say(Phrase::ExplorerEmpty));
-    else {
-      const EccoOpening o = classify_opening(controller_.game().start_fen(), controller_.game().moves());
-      open_collection(std::move(found->games), say(Phrase::LibraryGames, {o.code.empty() ? "" : o.code + " " + (ui_.language == Language::Chinese ? o.zh : o.en)}), 0);
-    }
+    else open_collection(std::move(found->games), found_title_, 0);
   }
   if (auto r = library_->take_explore()) {
     explored_ = std::move(*r);

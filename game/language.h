@@ -30,7 +30,7 @@ enum class Phrase {
   Resumed, CannotResume, CannotOpen, Opened, Saved, NoSavedGame, CannotRead, Pasted, TheClipboard,
   NotAPosition, Copied, CopiedGame, MoreGames, CollectionTitle, CollectionRow, CollectionGame, CollectionSkipped, CollectionPlies, CollectionFilter, ByoyomiFace,
   ExplorerHead, ExplorerTitle, ExplorerRow, ExplorerYear, ExplorerBook, ExplorerEmpty, ExplorerLoading, ExplorerGames,
-  ExplorerImport, ExplorerClose, ExplorerNotHere, LibraryGames, Importing, Imported, ImportCancelled, LibraryError,
+  ExplorerImport, ExplorerClose, ExplorerNotHere, LibraryGames, Importing, Imported, ImportCancelled, LibraryError, LibraryAll, LibraryAllButton,
   RecordMain, RecordVariation, Promoted, MainLineStays, VariationRemoved, AnnotateTitle, AnnotateField, AnnotateDone, AnnotateNoMove, NoAnalysisLine, AnalysisLineAdded,
   // Saved games and the window.
   Computer, Player, Event, Title,

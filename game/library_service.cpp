@@ -66,12 +66,9 @@ void LibraryService::explore(uint64_t key) {
       true);
 }
 
-void LibraryService::find_position(uint64_t key, int limit) {
-  post([this, key, limit] {
+void LibraryService::find(LibraryQuery q) {
+  post([this, q] {
     FoundGames f;
-    LibraryQuery q;
-    q.position = key;
-    q.limit = limit;
     for (const LibraryGame& g : lib_.find(q, &f.error)) {
       std::string pgn, err;
       PgnGame game;

@@ -43,8 +43,8 @@ class LibraryService {
   void open(const std::string& path);
   // The moves played from a position; a newer request replaces one not yet started.
   void explore(uint64_t key);
-  // The games that reached a position (at most limit).
-  void find_position(uint64_t key, int limit);
+  // The games a query finds (read back as PGN), in the library's order.
+  void find(LibraryQuery q);
   // Imports files and folders; progress() reads the counts while it runs.
   void import(std::vector<std::string> paths);
   void cancel_import() { cancel_ = true; }

@@ -89,10 +89,11 @@ std::vector<Button> panel_buttons(const UiState& ui, const Controller& c, const 
     for (int i = 0; i < rows && i < int(ui.explorer_rows.size()); ++i)
       b.push_back({Action::ExplorerMove, ui.explorer_rows[size_t(i)], {list.x, list.y + 22 + float(i) * 20, list.w, 19},
                    false, i});
-    const float third = (list.w - 8) / 3, bottom = list.y + list.h - 22;
-    b.push_back({Action::ExplorerGames, phrase(Phrase::ExplorerGames, l), {list.x, bottom, third, 22}, false});
-    b.push_back({Action::ExplorerImport, phrase(Phrase::ExplorerImport, l), {list.x + third + 4, bottom, third, 22}, false});
-    b.push_back({Action::Explorer, phrase(Phrase::ExplorerClose, l), {right - third, bottom, third, 22}, false});
+    const float quarter = (list.w - 12) / 4, bottom = list.y + list.h - 22;
+    b.push_back({Action::ExplorerGames, phrase(Phrase::ExplorerGames, l), {list.x, bottom, quarter, 22}, false});
+    b.push_back({Action::LibraryList, phrase(Phrase::LibraryAllButton, l), {list.x + quarter + 4, bottom, quarter, 22}, false});
+    b.push_back({Action::ExplorerImport, phrase(Phrase::ExplorerImport, l), {list.x + 2 * (quarter + 4), bottom, quarter, 22}, false});
+    b.push_back({Action::Explorer, phrase(Phrase::ExplorerClose, l), {right - quarter, bottom, quarter, 22}, false});
   }
   // The engine's button: the first word of an outside engine's name, lit.
   const std::string engine = ui.engine.empty() ? phrase(Phrase::BuiltIn, l)

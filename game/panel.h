@@ -37,7 +37,7 @@ enum class Action {
   CollectionOpen, CollectionPage, CollectionClose, CollectionShow, CollectionPrev, CollectionNext,
   // The opening explorer in the panel (X): show or hide it, play a row's move (arg: the row), the
   // library games that reached the position, import files into the library.
-  Explorer, ExplorerMove, ExplorerGames, ExplorerImport,
+  Explorer, ExplorerMove, ExplorerGames, ExplorerImport, LibraryList,
   // The record's tree: promote the line on show to the main line (P), remove the variation that holds
   // the move on show (Delete), comment and mark the move on show (C): a mark (arg 0–6), done, cancel.
   Promote, RemoveVariation, Annotate, AnnotateMark, AnnotateDone, AnnotateCancel,

@@ -763,7 +763,7 @@ TEST(AppModel, AFileOfManyGamesOpensAsAListToPageThrough) {
   EXPECT_EQ(f.moves(), "h2e2 h9g7") << "N typed into the filter did not start a new game";
   d = f.m.view_model().dialog;
   EXPECT_EQ(d->text, "cup.pgn: 4/12 games (1 could not be read and were left out)");
-  EXPECT_TRUE(dialog_button(d, "Filter (type a player, event, date): r1▏"));
+  EXPECT_TRUE(dialog_button(d, "Filter (player, event, year, opening like C70, result): r1▏"));
   EXPECT_TRUE(dialog_button(d, "11. R11"));
   EXPECT_FALSE(dialog_button(d, "2. R2"));
   f.m.text_input("2");
@@ -1275,6 +1275,15 @@ TEST(AppModel, TheExplorerShowsTheLibrarysMovesFollowsTheBoardAndPlaysOne) {
   f.m.act(Action::ExplorerMove, row_starting("game C2=5"));
   EXPECT_EQ(f.moves(), "h2e2 h9g7 h0g2 b9c7 b2c2 c6c5 b0a2");
   EXPECT_EQ(f.m.controller().review_ply(), 1);
+
+  // The whole library as a list, searched by typing: an opening code and a player, both kept.
+  f.m.act(Action::LibraryList);
+  ASSERT_TRUE(f.wait_until([&] { return f.m.view_model().dialog.has_value(); }));
+  EXPECT_EQ(f.m.view_model().dialog->text, "Library: 5 games");
+  f.m.text_input("c70 xu");
+  EXPECT_EQ(f.m.view_model().dialog->text, "Library: 1/5 games");
+  EXPECT_TRUE(dialog_button(f.m.view_model().dialog, "2. Xu Yinchuan – Hu Ronghua"));
+  f.m.key(Key::Escape, false);
 
   f.m.key(Key::X, false);
   EXPECT_FALSE(f.m.ui().explorer);
