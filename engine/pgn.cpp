@@ -501,7 +501,8 @@ std::string write_pgn_tree(const GameTree& tree, std::vector<std::pair<std::stri
   // One line from a node on: its main moves, each followed by the variations
   // played instead of it; recursion only into variations (at most 64 deep as read).
   std::function<void(int, int, bool, bool)> write_line = [&](int from, int round, bool red, bool numbered) {
-    int at = from, played = 0;
+    const Position start = pos;  // put back at the end (a line may be longer than a position takes back)
+    int at = from;
     while (!tree.node(at).children.empty()) {
       const std::vector<int>& children = tree.node(at).children;
       emit_move(children[0], round, red, numbered);
@@ -517,12 +518,11 @@ std::string write_pgn_tree(const GameTree& tree, std::vector<std::pair<std::stri
         numbered = true;  // the next move after a variation carries its number
       }
       pos.do_move(tree.node(children[0]).move);
-      ++played;
       if (!red) ++round;
       red = !red;
       at = children[0];
     }
-    for (; played > 0; --played) pos.undo_move();
+    pos = start;
   };
   if (!tree.node(GameTree::kRoot).comment.empty()) emit(braced(tree.node(GameTree::kRoot).comment));
   write_line(GameTree::kRoot, d.fullmove, d.pos.side() == RED, true);

@@ -8,6 +8,7 @@
 #include <array>
 #include <cstdint>
 
+#include "movegen.h"
 #include "notation.h"
 
 namespace xq {
@@ -162,7 +163,7 @@ std::string gbk_to_utf8(const std::string& gbk) {
 
 bool looks_like_xqf(const std::string& bytes) { return bytes.size() >= 2 && bytes[0] == 'X' && bytes[1] == 'Q'; }
 
-bool read_xqf(const std::string& b, PgnGame& out, std::string* error, std::string* notice) {
+bool read_xqf(const std::string& b, PgnGame& out, std::string* error, std::string* notice, GameTree* tree) {
   auto fail = [&](const std::string& m) {
     if (error) *error = "XQF: " + m;
     return false;
@@ -195,39 +196,82 @@ bool read_xqf(const std::string& b, PgnGame& out, std::string* error, std::strin
     else slots[(k.piece + 1 + i) % 32] = v;
   }
 
-  // The move records: record 0 is empty; each has from, to, flags, and a
-  // comment. The tree is stored depth first, the next move before the
-  // alternatives, so the main line is the first records up to one without a next.
+  // The move records: record 0 is empty (the start); each has from, to,
+  // flags, and a comment. The tree is stored depth first: a record, then its
+  // next move's subtree, then its alternative's (a variation). The flags say
+  // whether a record has a next move and an alternative; the main line is
+  // the first records, up to one without a next move.
+  struct Record {
+    uint8_t from, to;
+    std::string comment;
+    int parent;
+  };
   RecordReader rd(b, k);
+  std::vector<Record> recs;
+  std::vector<int> alternative_parents;  // where the alternatives still to come branch off
+  int parent = -1;
+  size_t main_end = 0;   // records of the main line read (0: not all of it yet)
+  bool variations = false, cut_short = false;
+  for (;;) {
+    std::string rec;
+    uint32_t comment_len = 0;
+    std::string where;
+    if (!rd.take(4, rec)) where = "the moves are cut short at byte " + std::to_string(rd.offset());
+    bool child = false, alternative = false;
+    if (where.empty()) {
+      const uint8_t flags = uint8_t(rec[2]);
+      if (version < 11) {
+        // A file that ends after the root record's four bytes: a game with no moves.
+        if (recs.empty() && rd.offset() == b.size()) {
+          recs.push_back({0, 0, "", -1});
+          main_end = 1;
+          break;
+        }
+        if (!rd.take_u32(comment_len)) where = "the moves are cut short at byte " + std::to_string(rd.offset());
+        child = (flags & 0xF0) != 0;
+        alternative = (flags & 0x0F) != 0;
+      } else {
+        if ((flags & 0x20) && !rd.take_u32(comment_len))
+          where = "the moves are cut short at byte " + std::to_string(rd.offset());
+        else if (flags & 0x20) comment_len -= k.comment;
+        child = (flags & 0x80) != 0;
+        alternative = (flags & 0x40) != 0;
+      }
+    }
+    std::string comment;
+    if (where.empty() && comment_len > b.size()) where = "a comment longer than the file at byte " + std::to_string(rd.offset());
+    else if (where.empty() && comment_len && !rd.take(comment_len, comment)) where = "a comment is cut short";
+    else if (where.empty() && recs.size() >= 20000) where = "more than 20000 moves";
+    if (!where.empty()) {
+      if (!main_end) return fail(where);
+      cut_short = true;  // the main line is whole: the variations after it are left out
+      break;
+    }
+    if (recs.empty()) alternative = false;  // the start has no alternative
+    const int id = int(recs.size());
+    recs.push_back({uint8_t(uint8_t(rec[0]) - 24 - k.from), uint8_t(uint8_t(rec[1]) - 32 - k.to), gbk_to_utf8(comment),
+                    parent});
+    if (!main_end && !child) main_end = recs.size();
+    variations |= alternative;
+    if (child) {
+      if (alternative) alternative_parents.push_back(parent);
+      parent = id;
+    } else if (alternative) {
+      // parent stays: the alternative is another move from the same position
+    } else if (alternative_parents.empty()) {
+      break;
+    } else {
+      parent = alternative_parents.back();
+      alternative_parents.pop_back();
+    }
+  }
   std::vector<std::pair<uint8_t, uint8_t>> line;
   std::vector<std::string> comments;
-  bool variations = false;
-  for (bool next = true; next;) {
-    std::string rec;
-    if (!rd.take(4, rec)) return fail("the moves are cut short at byte " + std::to_string(rd.offset()));
-    const uint8_t flags = uint8_t(rec[2]);
-    uint32_t comment_len = 0;
-    if (version < 11) {
-      // A file that ends after the root record's four bytes: a game with no moves.
-      if (line.empty() && rd.offset() == b.size()) break;
-      if (!rd.take_u32(comment_len)) return fail("the moves are cut short at byte " + std::to_string(rd.offset()));
-      next = (flags & 0xF0) != 0;
-    } else {
-      if (flags & 0x20) {
-        if (!rd.take_u32(comment_len)) return fail("the moves are cut short at byte " + std::to_string(rd.offset()));
-        comment_len -= k.comment;
-      }
-      next = (flags & 0x80) != 0;
-      variations |= (flags & 0x40) != 0;
-    }
-    if (comment_len > b.size()) return fail("a comment longer than the file at byte " + std::to_string(rd.offset()));
-    std::string comment;
-    if (comment_len && !rd.take(comment_len, comment)) return fail("a comment is cut short");
-    if (comments.size() <= line.size()) comments.resize(line.size() + 1);
-    comments[line.size()] = gbk_to_utf8(comment);  // record 0's comment is about the start
-    if (line.size() >= 2000) return fail("more than 2000 moves");
-    line.emplace_back(uint8_t(uint8_t(rec[0]) - 24 - k.from), uint8_t(uint8_t(rec[1]) - 32 - k.to));
+  for (size_t i = 0; i < main_end; ++i) {
+    comments.push_back(recs[i].comment);  // record 0's comment is about the start
+    line.emplace_back(recs[i].from, recs[i].to);
   }
+  if (line.size() > 2001) return fail("more than 2000 moves");
   if (!line.empty()) line.erase(line.begin());  // record 0
 
   // The side to move is the side of the first move's piece (red when there is none).
@@ -257,7 +301,45 @@ bool read_xqf(const std::string& b, PgnGame& out, std::string* error, std::strin
   }
   g.tags.emplace_back("Result", result_tag);
   if (fen != kStartFen) g.tags.emplace_back("FEN", fen);
-  if (variations && notice) *notice = "the file's variations were skipped; the main line is shown";
+  if (tree) {  // every record into the tree, each move checked on its own position
+    GameTree t(fen);
+    t.set_comment(GameTree::kRoot, recs.empty() ? "" : recs[0].comment);
+    FenData d;
+    parse_fen(fen, d, nullptr);
+    Position pos = d.pos;
+    std::vector<int> node_of(recs.size(), -1);  // -1: not in the tree (a move that cannot be played)
+    if (!recs.empty()) node_of[0] = GameTree::kRoot;
+    std::vector<int> path = {0};  // the records whose moves are made on pos
+    for (size_t i = 1; i < recs.size(); ++i) {
+      const int p = recs[i].parent;
+      if (p < 0 || node_of[size_t(p)] < 0) continue;  // under a move that was left out
+      if (path.back() != p) {
+        // A position keeps its last 1,024 plies to take back; deeper lines are played again from the start.
+        const bool deep = path.size() > 1000;
+        while (path.back() != p) {
+          if (!deep) pos.undo_move();
+          path.pop_back();
+        }
+        if (deep) {
+          pos = d.pos;
+          for (Move m : t.moves_to(node_of[size_t(p)])) pos.do_move(m);
+        }
+      }
+      Square from, to;
+      if (!xqf_square(recs[i].from, from) || !xqf_square(recs[i].to, to)) continue;
+      const Move m = make_move(from, to);
+      if (!is_legal(pos, m)) continue;
+      pos.do_move(m);
+      path.push_back(int(i));
+      node_of[i] = t.add(node_of[size_t(p)], m);
+      t.set_comment(node_of[i], recs[i].comment);
+    }
+    *tree = std::move(t);
+  }
+  if (notice) {
+    if (variations && !tree) *notice = "the file's variations were skipped; the main line is shown";
+    if (cut_short) *notice = "the variations after the main line are cut short and were left out";
+  }
   out = std::move(g);
   return true;
 }

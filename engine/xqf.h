@@ -2,7 +2,8 @@
 // collections circulate: versions 1.0 (plain) and 1.1/1.2 and later (encrypted).
 // The reader takes the header (title, event, date, site, players, result), the
 // start position (full games, handicaps and set-ups) and the main line with
-// its comments; variations are skipped with a notice. Text is GBK, read as UTF-8.
+// its comments; with a tree, every variation and comment too (a move that
+// cannot be played is left out with what follows it). Text is GBK, read as UTF-8.
 #pragma once
 #include <string>
 
@@ -13,7 +14,8 @@ namespace xq {
 // Reads an XQF file's bytes into a game. False, with a message naming what is
 // wrong (and out untouched), for a damaged or unknown file. *notice (when
 // given) says what was left out, such as variations; "" otherwise.
-bool read_xqf(const std::string& bytes, PgnGame& out, std::string* error, std::string* notice = nullptr);
+bool read_xqf(const std::string& bytes, PgnGame& out, std::string* error, std::string* notice = nullptr,
+              GameTree* tree = nullptr);
 
 // Whether bytes look like an XQF file (its "XQ" signature).
 bool looks_like_xqf(const std::string& bytes);

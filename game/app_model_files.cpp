@@ -248,10 +248,14 @@ void AppModel::opened_file(const std::string& path, const OpenedFile& f) {
     return;
   }
   const std::string& text = f.text;
-  if (looks_like_xqf(text)) {  // 象棋演播室's binary games
+  if (looks_like_xqf(text)) {  // 象棋演播室's binary games, with their variations and comments
     PgnGame pg;
+    GameTree tree;
     std::string err, notice;
-    if (!read_xqf(text, pg, &err, &notice) || !controller_.load_game(pg.fen, pg.moves, &err)) {
+    const bool read = read_xqf(text, pg, &err, &notice, &tree);
+    if (read && tree.has_notes()) pending_tree_ = std::move(tree);
+    if (!read || !controller_.load_game(pg.fen, pg.moves, &err)) {
+      pending_tree_.reset();
       flash(say(Phrase::CannotOpen, {storage_->path(path), err}));
       return;
     }

@@ -71,6 +71,40 @@ struct XqfWriter {
     if (variation) record(0, 0, false, false, "");  // the alternative's own record, after the main line
     return b;
   }
+  // Any records, depth first as the format stores them: a move ("" for the
+  // start), whether a next move follows, whether an alternative follows its
+  // subtree, and a comment.
+  struct Rec {
+    std::string move;
+    bool next, alt;
+    std::string comment;
+  };
+  Bytes write_tree(const uint8_t* slots, const std::vector<Rec>& recs) {
+    derive();
+    Bytes b(0x400, 0);
+    b[0] = 'X';
+    b[1] = 'Q';
+    b[2] = uint8_t(version);
+    for (int i = 3; i < 16; ++i) b[size_t(i)] = keys[i];
+    for (int i = 0; i < 32; ++i) b[0x10 + size_t(i)] = uint8_t(slots[version < 12 ? i : (piece + 1 + i) % 32] + piece);
+    for (const Rec& r : recs) {
+      uint8_t f = 0, t = 0;
+      if (!r.move.empty()) {
+        const xq::Move m = mv(r.move.c_str());
+        f = uint8_t(xq::file_of(xq::move_from(m)) * 10 + xq::rank_of(xq::move_from(m)));
+        t = uint8_t(xq::file_of(xq::move_to(m)) * 10 + xq::rank_of(xq::move_to(m)));
+      }
+      emit(b, uint8_t(f + 24 + from));
+      emit(b, uint8_t(t + 32 + to));
+      emit(b, uint8_t((r.next ? 0x80 : 0) | (r.alt ? 0x40 : 0) | (r.comment.empty() ? 0 : 0x20)));
+      emit(b, 0);
+      if (r.comment.empty()) continue;
+      const uint32_t len = uint32_t(r.comment.size()) + comment_off;
+      for (int k = 0; k < 4; ++k) emit(b, uint8_t(len >> (8 * k)));
+      for (char c : r.comment) emit(b, uint8_t(c));
+    }
+    return b;
+  }
 };
 
 // Slots of the start position without red's left horse (让左马): its slot off the board.
@@ -204,4 +238,48 @@ TEST(Xqf, GbkTextBecomesUtf8) {
   EXPECT_EQ(xq::gbk_to_utf8("abc"), "abc");
   EXPECT_EQ(xq::gbk_to_utf8("\xB1\xB1\xBE\xA9"), "北京");
   EXPECT_EQ(xq::gbk_to_utf8("\xB1"), "?");
+}
+
+// With a tree the reader keeps every variation and comment; a move that
+// cannot be played is left out with what follows it.
+TEST(Xqf, VariationsAndTheirCommentsIntoTheTree) {
+  uint8_t slots[32];
+  const uint8_t start[32] = {80, 70, 60, 50, 40, 30, 20, 10, 0,  72, 12, 83, 63, 43, 23, 3,
+                             9,  19, 29, 39, 49, 59, 69, 79, 89, 17, 77, 6,  26, 46, 66, 86};
+  std::copy(start, start + 32, slots);
+  for (int version : {11, 12}) {
+    XqfWriter w;
+    w.version = version;
+    const Bytes file = w.write_tree(slots, {{"", true, false, "start"},
+                                            {"h2e2", true, true, ""},
+                                            {"h9g7", true, false, "main"},
+                                            {"h0g2", false, false, ""},
+                                            {"c3c4", true, true, "\xB1\xF8"},  // 兵 in GBK
+                                            {"g6g5", false, true, ""},
+                                            {"b9c7", false, true, ""},
+                                            {"i9i5", true, false, ""},  // a chariot cannot jump: left out
+                                            {"a0a1", false, false, ""},
+                                            {"a3a4", false, false, ""}});
+    xq::PgnGame g;
+    xq::GameTree tree;
+    std::string err, notice;
+    ASSERT_TRUE(xq::read_xqf(str(file), g, &err, &notice, &tree)) << err;
+    EXPECT_EQ(notice, "");
+    ASSERT_EQ(g.moves.size(), 3u) << "the main line";
+    EXPECT_EQ(tree.main_line(), g.moves);
+    EXPECT_EQ(tree.node(xq::GameTree::kRoot).comment, "start");
+    const int c3c4 = tree.find({mv("c3c4")});
+    ASSERT_GE(c3c4, 0);
+    EXPECT_EQ(tree.node(c3c4).comment, "兵");
+    ASSERT_EQ(tree.node(c3c4).children.size(), 2u);
+    EXPECT_EQ(tree.node(tree.node(c3c4).children[1]).move, mv("b9c7"));
+    EXPECT_EQ(tree.node(tree.find({mv("h2e2"), mv("h9g7")})).comment, "main");
+    // c3c4's own alternative (after its subtree): a third first move.
+    EXPECT_EQ(tree.node(xq::GameTree::kRoot).children.size(), 3u);
+    EXPECT_GE(tree.find({mv("a3a4")}), 0);
+    EXPECT_EQ(tree.size(), 8) << "root, 3 main moves, c3c4, g6g5, b9c7, a3a4 (not i9i5 nor a0a1 after it)";
+    // Without a tree: the main line and a notice.
+    ASSERT_TRUE(xq::read_xqf(str(file), g, &err, &notice)) << err;
+    EXPECT_NE(notice.find("variations were skipped"), std::string::npos);
+  }
 }
