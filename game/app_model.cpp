@@ -454,7 +454,7 @@ void AppModel::act(Action a, int arg) {
     case Action::Explorer: case Action::ExplorerMove: case Action::ExplorerGames: case Action::ExplorerImport:
     case Action::LibraryList:
     case Action::Promote: case Action::RemoveVariation: case Action::Annotate: case Action::AnnotateMark:
-    case Action::AnnotateDone: case Action::AnnotateCancel: case Action::AddAnalysisLine:
+    case Action::AnnotateDone: case Action::AnnotateCancel: case Action::AddAnalysisLine: case Action::ToggleVariations:
       return;
   }
   store_settings();
@@ -499,6 +499,10 @@ void AppModel::click(float px, float py) {
     return;
   }
   if (editor_) return;
+  if (auto v = variation_hit(ui_, controller_, x, y)) {  // a variation under a round: its line on the board
+    show_line(ui_.variation_lines[size_t(*v)].node);
+    return;
+  }
   auto ply = move_list_hit(ui_, controller_, x, y);
   if (!ply) ply = graph_hit(ui_, controller_, x, y);
   if (ply) {
@@ -561,6 +565,7 @@ void AppModel::key(Key k, bool ctrl, bool shift) {
       break;
     case Key::Delete: act(ctrl ? Action::RemoveEngine : Action::RemoveVariation); break;
     case Key::P: act(Action::Promote); break;
+    case Key::B: act(Action::ToggleVariations); break;
     case Key::Left: step_review(-1); ui_.follow = false; break;
     case Key::Right: step_review(1); break;
     case Key::Home: controller_.review(0); ui_.follow = false; break;
@@ -581,7 +586,7 @@ void AppModel::key(Key k, bool ctrl, bool shift) {
 
 void AppModel::wheel(int dy) {
   ui_.scroll = std::max(0, ui_.scroll - dy);
-  ui_.follow = ui_.scroll >= follow_scroll(controller_, ui_.panel_below, shows_graph(ui_));
+  ui_.follow = ui_.scroll >= follow_scroll(ui_, controller_);
 }
 
 void AppModel::window_resized(int w, int h) {
@@ -638,7 +643,7 @@ const ViewModel& AppModel::view_model() {
     ui_.puzzle_line = say(Phrase::PuzzleStatus, {std::to_string(ui_.puzzle + 1), std::to_string(puzzles_.size()),
                                                  solved_.count(ui_.puzzle) ? " ✓" : "", p.name(ui_.language)});
   }
-  if (ui_.follow) ui_.scroll = follow_scroll(controller_, ui_.panel_below, shows_graph(ui_));
+  if (ui_.follow) ui_.scroll = follow_scroll(ui_, controller_);
   return cache_.get(controller_, ui_, dialog(), editor());
 }
 

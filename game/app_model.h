@@ -10,6 +10,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "board_view.h"
@@ -276,6 +277,8 @@ class AppModel {
   char skip_text_ = 0;                      // the opening key's letter, due as text input next
   int annotate_node_ = -1, annotate_mark_ = 0;
   void sync_tree();
+  void variation_lines();  // ui_.variation_lines for the line on show
+  std::tuple<uint64_t, uint64_t, int> variation_key_{~uint64_t(0), 0, 0};
   void review_into_record();  // the review's ?! ? ?? become marks, its better lines variations
   int shown_node() const;                   // the tree node of the position on show (-1: none)
   void show_line(int node);                 // the line through node on the board, node on show

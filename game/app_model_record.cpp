@@ -69,6 +69,54 @@ void AppModel::sync_tree() {
     ui_.move_notes = std::move(notes);
     ++ui_.record_revision;
   }
+  variation_lines();
+}
+
+// The record's variations along the line on show, as the move list prints
+// them under the round of the move each replaces: up to eight moves of each.
+void AppModel::variation_lines() {
+  const std::tuple<uint64_t, uint64_t, int> key{ui_.record_revision, controller_.revision(), int(notation_style(ui_))};
+  if (key == variation_key_) return;
+  variation_key_ = key;
+  const Game& g = controller_.game();
+  const NotationStyle style = notation_style(ui_);
+  std::vector<UiState::VariationLine> lines;
+  Position pos = g.start_position();
+  bool red = pos.side() == RED;
+  int round = g.start_fullmove(), at = GameTree::kRoot;
+  for (size_t i = 0; i < g.moves().size() && at >= 0; ++i) {
+    for (int c : tree_.node(at).children) {
+      if (tree_.node(c).move == g.moves()[i]) continue;
+      std::string text = "(";
+      Position p = pos;
+      bool r = red;
+      int rnd = round, n = c;
+      for (int k = 0; n >= 0 && k < 8; ++k) {
+        const TreeNode& node = tree_.node(n);
+        if (k > 0) text += ' ';
+        if (k == 0 || r) {
+          text += std::to_string(rnd);
+          text += r ? ". " : "… ";
+        }
+        text += move_name(p, node.move, style);
+        text += mark_text(node.mark);
+        p.do_move(node.move);
+        if (!r) ++rnd;
+        r = !r;
+        n = node.children.empty() ? -1 : node.children[0];
+      }
+      lines.push_back({int(i) + 1, text + (n >= 0 ? " …)" : ")"), c});
+    }
+    pos.do_move(g.moves()[i]);
+    at = tree_.child(at, g.moves()[i]);
+    if (!red) ++round;
+    red = !red;
+  }
+  if (lines != ui_.variation_lines) {
+    ui_.variation_lines = std::move(lines);
+    ++ui_.record_revision;
+    variation_key_ = {ui_.record_revision, controller_.revision(), int(style)};
+  }
 }
 
 int AppModel::shown_node() const {
@@ -182,6 +230,10 @@ bool AppModel::record_act(Action a, int arg) {
       return true;
     case Action::AnnotateCancel: annotating_.reset(); return true;
     case Action::AddAnalysisLine: add_analysis_line(); return true;
+    case Action::ToggleVariations:
+      ui_.variations_shown = !ui_.variations_shown;
+      ++ui_.record_revision;
+      return true;
     default: return false;
   }
 }

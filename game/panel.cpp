@@ -148,10 +148,39 @@ Rect clock_face_rect(bool panel_below, Color c) {
 
 int visible_rounds(bool panel_below, bool graph) { return int(move_list_rect(panel_below, graph).h / kRowH); }
 
-int follow_scroll(const Controller& c, bool panel_below, bool graph) {
+std::vector<ListRow> list_rows(const UiState& ui, const Controller& c) {
   const bool black_first = c.game().start_side() == BLACK;
   const int rounds = (c.game().ply() + (black_first ? 1 : 0) + 1) / 2;
-  return std::max(0, rounds - visible_rounds(panel_below, graph));
+  std::vector<ListRow> rows;
+  size_t v = 0;
+  for (int r = 0; r < rounds; ++r) {
+    rows.push_back({r, -1});
+    if (!ui.variations_shown) continue;
+    for (; v < ui.variation_lines.size(); ++v) {  // those replacing a move of this round (in ply order)
+      const int round = (ui.variation_lines[v].ply - 1 + (black_first ? 1 : 0)) / 2;
+      if (round != r) break;
+      rows.push_back({-1, int(v)});
+    }
+  }
+  return rows;
+}
+
+int follow_scroll(const UiState& ui, const Controller& c) {
+  const std::vector<ListRow> rows = list_rows(ui, c);
+  // The newest round's row (variations under it may fall below).
+  int last = -1;
+  for (int i = 0; i < int(rows.size()); ++i)
+    if (rows[size_t(i)].round >= 0) last = i;
+  return std::max(0, last + 1 - visible_rounds(ui.panel_below, shows_graph(ui)));
+}
+
+std::optional<int> variation_hit(const UiState& ui, const Controller& c, float x, float y) {
+  const Rect list = move_list_rect(ui.panel_below, shows_graph(ui));
+  if (!list.contains(x, y)) return std::nullopt;
+  const std::vector<ListRow> rows = list_rows(ui, c);
+  const int i = ui.scroll + int((y - list.y) / kRowH);
+  if (i < 0 || i >= int(rows.size()) || rows[size_t(i)].variation < 0) return std::nullopt;
+  return rows[size_t(i)].variation;
 }
 
 std::optional<int> graph_hit(const UiState& ui, const Controller& c, float x, float y) {
@@ -166,7 +195,10 @@ std::optional<int> graph_hit(const UiState& ui, const Controller& c, float x, fl
 std::optional<int> move_list_hit(const UiState& ui, const Controller& c, float x, float y) {
   const Rect list = move_list_rect(ui.panel_below, shows_graph(ui));
   if (!list.contains(x, y)) return std::nullopt;
-  const int round = ui.scroll + int((y - list.y) / kRowH);
+  const std::vector<ListRow> rows = list_rows(ui, c);
+  const int i = ui.scroll + int((y - list.y) / kRowH);
+  if (i < 0 || i >= int(rows.size()) || rows[size_t(i)].round < 0) return std::nullopt;
+  const int round = rows[size_t(i)].round;
   const bool black_first = c.game().start_side() == BLACK;
   const int col = x < list.x + list.w / 2 ? 0 : 1;  // red's move, black's move
   int index = round * 2 + col - (black_first ? 1 : 0);  // index of the move in the record

@@ -41,8 +41,9 @@ enum class Action {
   // The record's tree: promote the line on show to the main line (P), remove the variation that holds
   // the move on show (Delete), comment and mark the move on show (C): a mark (arg 0–6), done, cancel.
   Promote, RemoveVariation, Annotate, AnnotateMark, AnnotateDone, AnnotateCancel,
-  // The analysis's best line from the position on show into the record as a variation (V).
-  AddAnalysisLine
+  // The analysis's best line from the position on show into the record as a variation (V); show or
+  // hide the variations in the move list (B).
+  AddAnalysisLine, ToggleVariations
 };
 
 // What the window shows besides the game itself.
@@ -78,6 +79,16 @@ struct UiState {
   // The record's notes for each move of the line on show: its mark (!?) and
   // "…" where the record has other moves there (variations).
   std::vector<std::string> move_notes;
+  // The record's variations along the line on show, each under the round of
+  // the move it replaces: "(1… 马2进3 2. 马二进三)"; B hides or shows them.
+  struct VariationLine {
+    int ply;           // the move it replaces (1 = the first)
+    std::string text;
+    int node;          // its first move's node in the record's tree
+    bool operator==(const VariationLine&) const = default;
+  };
+  std::vector<VariationLine> variation_lines;
+  bool variations_shown = true;
   uint64_t record_revision = 0;
 };
 
@@ -116,8 +127,16 @@ Rect clock_face_rect(bool panel_below, Color c);
 int visible_rounds(bool panel_below, bool graph = false);
 // The ply (moves played before the position) a click in the list asks to review.
 std::optional<int> move_list_hit(const UiState& ui, const Controller& c, float x, float y);
-// First round to show so that the newest move is visible.
-int follow_scroll(const Controller& c, bool panel_below, bool graph = false);
+// The move list's rows in order: a round (its index from the first) or a
+// variation line (its index in ui.variation_lines), one of the two -1.
+struct ListRow {
+  int round = -1, variation = -1;
+};
+std::vector<ListRow> list_rows(const UiState& ui, const Controller& c);
+// First row to show so that the newest move is visible.
+int follow_scroll(const UiState& ui, const Controller& c);
+// The variation line a click in the list asks for (its index in ui.variation_lines).
+std::optional<int> variation_hit(const UiState& ui, const Controller& c, float x, float y);
 // The ply a click on the evaluation graph asks to review.
 std::optional<int> graph_hit(const UiState& ui, const Controller& c, float x, float y);
 

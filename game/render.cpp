@@ -246,6 +246,12 @@ void Renderer::draw_move_list(const ViewModel& vm, const Rect& p, float s) {
   for (int i = vm.scroll; i < int(vm.rows.size()) && i < vm.scroll + rows; ++i) {
     const MoveListRow& row = vm.rows[size_t(i)];
     const float ry = p.y + (ly + (i - vm.scroll) * kRowH + 1) * s;
+    if (!row.variation.empty()) {  // a variation: indented, dim, set smaller to fit the column
+      int px = int(14 * s);
+      while (px > 8 && text_.width(row.variation, px) > (list.w - 24) * s) --px;
+      text_.draw(row.variation, p.x + (lx + 18) * s, ry + 1 * s, px, kDim);
+      continue;
+    }
     for (int col = 0; col < 2; ++col) {
       const int ply = col == 0 ? row.red_ply : row.black_ply;
       if (ply > 0 && ply == vm.current_ply)

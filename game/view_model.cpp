@@ -174,14 +174,19 @@ void move_list_part(const Controller& c, const UiState& ui, ViewModel& vm) {
   const Game& g = c.game();
   const bool black_first = g.start_side() == BLACK;
   const std::vector<std::string> names = line_names(g.start_position(), g.moves(), notation_style(ui));
+  std::vector<MoveListRow> rounds;
   for (int i = 0; i < g.ply(); ++i) {
     std::string name = names[size_t(i)];
     if (size_t(i) < ui.move_notes.size()) name += ui.move_notes[size_t(i)];
     const int slot = i + (black_first ? 1 : 0);
-    if (slot % 2 == 0 || vm.rows.empty()) vm.rows.push_back({g.start_fullmove() + slot / 2, "", ""});
-    MoveListRow& row = vm.rows.back();
+    if (slot % 2 == 0 || rounds.empty()) rounds.push_back({g.start_fullmove() + slot / 2, "", "", -1, -1, ""});
+    MoveListRow& row = rounds.back();
     (slot % 2 == 0 ? row.red : row.black) = name;
     (slot % 2 == 0 ? row.red_ply : row.black_ply) = i + 1;
+  }
+  for (const ListRow& r : list_rows(ui, c)) {  // the rounds with the record's variations under them
+    if (r.round >= 0 && r.round < int(rounds.size())) vm.rows.push_back(rounds[size_t(r.round)]);
+    else if (r.variation >= 0) vm.rows.push_back({0, "", "", -1, -1, ui.variation_lines[size_t(r.variation)].text});
   }
   vm.current_ply = c.review_ply() >= 0 ? c.review_ply() : g.ply();
   vm.scroll = ui.scroll;
@@ -282,6 +287,7 @@ const ViewModel& ViewModelCache::get(const Controller& c, const UiState& ui, con
   k.explorer_revision = ui.explorer ? ui.explorer_revision : 0;
   k.explorer = ui.explorer;
   k.record_revision = ui.record_revision;
+  k.variations_shown = ui.variations_shown;
   k.analysing = c.analysing();
   k.editing = editor != nullptr;
   for (Color side : {RED, BLACK}) {  // the faces change every second

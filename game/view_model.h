@@ -32,6 +32,7 @@ struct MoveListRow {
   int number;           // the round, as printed ("12.")
   std::string red, black;  // move names ("" where the round has no such move)
   int red_ply = -1, black_ply = -1;  // the ply each move made (for the highlight)
+  std::string variation;  // a variation line instead of a round ("(1… 马2进3)")
 };
 
 struct ViewModel {
@@ -108,6 +109,7 @@ class ViewModelCache {
     uint64_t explorer_revision = 0;
     bool explorer = false;
     uint64_t record_revision = 0;
+    bool variations_shown = true;
     bool analysing = false;
     uint64_t edit_revision = 0;
     bool editing = false;
