@@ -3,6 +3,7 @@
 #include <iconv.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 
 #include <array>
@@ -342,6 +343,121 @@ bool read_xqf(const std::string& b, PgnGame& out, std::string* error, std::strin
   }
   out = std::move(g);
   return true;
+}
+
+}  // namespace xq
+
+namespace xq {
+
+std::string utf8_to_gbk(const std::string& utf8) {
+  iconv_t cd = iconv_open("GB18030", "UTF-8");
+  if (cd == iconv_t(-1)) return utf8;
+  std::string out;
+  char* ip = const_cast<char*>(utf8.data());
+  size_t il = utf8.size();
+  char buf[256];
+  while (il > 0) {
+    char* op = buf;
+    size_t ol = sizeof buf;
+    const size_t r = iconv(cd, &ip, &il, &op, &ol);
+    out.append(buf, size_t(op - buf));
+    if (r == size_t(-1) && errno != E2BIG) {  // not UTF-8 or not in GB18030: a '?' for the byte
+      out += '?';
+      ++ip;
+      --il;
+      iconv(cd, nullptr, nullptr, nullptr, nullptr);
+    }
+  }
+  iconv_close(cd);
+  return out;
+}
+
+namespace {
+
+// A header string: its length byte and GBK bytes, cut to the field (at a
+// whole character: a GBK lead byte is not left alone).
+void put_field(std::string& b, size_t at, size_t width, const std::string& utf8) {
+  std::string g = utf8_to_gbk(utf8);
+  if (g.size() > width - 1) {
+    size_t n = 0;
+    while (n < g.size()) {
+      const size_t len = uint8_t(g[n]) < 0x80 ? 1 : (n + 1 < g.size() && uint8_t(g[n + 1]) >= 0x30 && uint8_t(g[n + 1]) <= 0x39) ? 4 : 2;
+      if (n + len > width - 1) break;
+      n += len;
+    }
+    g.resize(n);
+  }
+  b[at] = char(g.size());
+  for (size_t i = 0; i < g.size(); ++i) b[at + 1 + i] = g[i];
+}
+
+uint8_t xqf_point(Square s) { return uint8_t(file_of(s) * 10 + rank_of(s)); }
+
+}  // namespace
+
+std::string write_xqf(const GameTree& tree, const std::vector<std::pair<std::string, std::string>>& tags) {
+  auto tag = [&](const char* name) {
+    for (const auto& [k, v] : tags)
+      if (k == name) return v;
+    return std::string();
+  };
+  std::string b(kHeaderSize, '\0');
+  b[0] = 'X';
+  b[1] = 'Q';
+  b[2] = 10;  // version 1.0: no scrambling
+  FenData d;
+  parse_fen(tree.fen(), d, nullptr);
+  // The 32 slots, filled by piece kind in the slots' order; a piece without a slot of its kind is not written.
+  uint8_t slots[32];
+  std::fill(slots, slots + 32, uint8_t(0xFF));
+  for (int sq = 0; sq < 90; ++sq) {
+    const Square s = make_square(sq % 9, sq / 9);
+    const PieceId id = d.pos.piece_at(s);
+    if (!id) continue;
+    const char letter = char(std::tolower(static_cast<unsigned char>(piece_letter(id))));
+    const char kind = letter == 'h' ? 'n' : letter == 'e' ? 'b' : letter;
+    const int base = color_of_id(id) == RED ? 0 : 16;
+    for (int i = 0; i < 16; ++i)
+      if (kSlotPiece[i] == kind && slots[base + i] == 0xFF) {
+        slots[base + i] = xqf_point(s);
+        break;
+      }
+  }
+  for (int i = 0; i < 32; ++i) b[0x10 + size_t(i)] = char(slots[i]);
+  const std::string result = tag("Result");
+  b[0x33] = char(result == "1-0" ? 1 : result == "0-1" ? 2 : result == "1/2-1/2" ? 3 : 0);
+  put_field(b, 0x50, 64, tag("Title").empty() ? tag("Event") : tag("Title"));
+  put_field(b, 0xD0, 64, tag("Event"));
+  put_field(b, 0x110, 16, tag("Date"));
+  put_field(b, 0x120, 16, tag("Site"));
+  put_field(b, 0x130, 16, tag("Red"));
+  put_field(b, 0x140, 16, tag("Black"));
+  put_field(b, 0x1D0, 16, tag("Annotator"));
+  // The records, depth first: a node, its next move's subtree, then its
+  // alternative (the next of its parent's children). Iterative: a line may be long.
+  auto record = [&](int id, bool has_alternative) {
+    const TreeNode& n = tree.node(id);
+    const uint8_t from = id ? xqf_point(move_from(n.move)) : 0, to = id ? xqf_point(move_to(n.move)) : 0;
+    b += char(from + 24);
+    b += char(to + 32);
+    b += char((n.children.empty() ? 0 : 0xF0) | (has_alternative ? 0x0F : 0));
+    b += '\0';
+    std::string comment = n.comment;
+    if (n.mark) comment = std::string(mark_text(n.mark)) + (comment.empty() ? "" : " " + comment);
+    const std::string g = utf8_to_gbk(comment);
+    for (int k = 0; k < 4; ++k) b += char((g.size() >> (8 * k)) & 0xFF);
+    b += g;
+  };
+  std::vector<std::pair<int, bool>> todo = {{GameTree::kRoot, false}};  // node, has an alternative after it
+  while (!todo.empty()) {
+    const auto [id, alternative] = todo.back();
+    todo.pop_back();
+    record(id, alternative);
+    const std::vector<int>& children = tree.node(id).children;
+    // The alternative (pushed first) is written after the subtree of the next move.
+    for (size_t i = children.size(); i-- > 0;) todo.push_back({children[i], i + 1 < children.size()});
+  }
+  return b;
 }
 
 }  // namespace xq

@@ -7,6 +7,9 @@
 #pragma once
 #include <string>
 
+#include <utility>
+#include <vector>
+
 #include "pgn.h"
 
 namespace xq {
@@ -22,5 +25,14 @@ bool looks_like_xqf(const std::string& bytes);
 
 // GBK (GB18030) text as UTF-8; bytes that are not GBK become '?'.
 std::string gbk_to_utf8(const std::string& gbk);
+// UTF-8 text as GB18030 (a superset of GBK that every XQF reader's GBK reads
+// for Chinese text); characters it cannot hold become '?'.
+std::string utf8_to_gbk(const std::string& utf8);
+// Writes the tree as an XQF 1.0 file (plain, the version every XQF reader
+// takes): the header's title, event, date, site, players, annotator and
+// result from the tags, the start position, and every move with its comment
+// and variation, depth first. A tag too long for its field is cut at a
+// character. Marks have no place in XQF: they go into the comments as "!?".
+std::string write_xqf(const GameTree& tree, const std::vector<std::pair<std::string, std::string>>& tags);
 
 }  // namespace xq

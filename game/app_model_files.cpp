@@ -183,8 +183,20 @@ void AppModel::poll_file_dialog() {
     add_engine(quote_word(*chosen));  // a program's path is one word, whatever it holds
   } else {
     std::string path = *chosen;
-    if (path.size() < 4 || path.compare(path.size() - 4, 4, ".pgn") != 0) path += ".pgn";
-    storage_->write(path, game_pgn(game_tags()));
+    std::string ext = path.size() >= 4 ? path.substr(path.size() - 4) : "";
+    for (char& ch : ext) ch = char(std::tolower(static_cast<unsigned char>(ch)));
+    if (ext == ".xqf") {  // 象棋演播室's format, with the record's variations and comments
+      const Game& g = controller_.game();
+      auto tags = game_tags();
+      tags.emplace_back("Result", result_tag(g.verdict()));
+      const GameTree tree = tree_.find(g.moves()) >= 0 && tree_.fen() == g.start_fen()
+                                ? tree_
+                                : GameTree::from_line(g.start_fen(), g.moves());
+      storage_->write(path, write_xqf(tree, tags));
+    } else {
+      if (ext != ".pgn") path += ".pgn";
+      storage_->write(path, game_pgn(game_tags()));
+    }
     said_saved(path);
   }
   store_settings();

@@ -62,6 +62,7 @@ std::vector<std::string> file_dialog_command(FileDialogKind kind, const std::str
     if (save) {
       a.insert(a.end(), {"--save", "--confirm-overwrite", "--filename=" + where + "/" + name});
       a.push_back(std::string("--file-filter=") + (zh ? "棋谱" : "Games") + " (PGN) | *.pgn");
+      a.push_back(std::string("--file-filter=") + "XQF (" + (zh ? "象棋演播室" : "XQStudio") + ") | *.xqf");
     } else if (program) {
       a.push_back("--filename=" + where + "/");
     } else {

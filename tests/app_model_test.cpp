@@ -12,6 +12,7 @@
 #include "app_model.h"
 #include "test_util.h"
 #include "cbr_writer.h"
+#include "xqf.h"
 #include "xqf_example.h"
 
 namespace {
@@ -1439,4 +1440,34 @@ TEST(AppModel, TheAnalysisLineGoesIntoTheRecordAsAVariation) {
   EXPECT_EQ(f.m.message().rfind("The analysis line is in the record as a variation (", 0), 0u) << f.m.message();
   EXPECT_EQ(f.moves(), "a0a1") << "the game on the board stays";
   EXPECT_EQ(f.m.ui().move_notes, (std::vector<std::string>{"…"}));
+}
+
+// Saved under a .xqf name, the record goes out as XQF 1.0 with its variations.
+TEST(AppModel, SavingAsXqfKeepsTheVariations) {
+  Fixture f;
+  f.desktop.chooser = true;
+  xq::StartOptions o;
+  o.mode = "two";
+  o.lang = "en";
+  o.resume = "no";
+  ASSERT_TRUE(f.start(o));
+  for (const char* sq : {"h2", "e2", "h9", "g7"}) f.click_square(sq);
+  f.m.update(real_ms());
+  f.m.key(Key::Left, false);
+  f.click_square("b9");
+  f.click_square("c7");
+  f.m.update(real_ms());
+  f.m.act(Action::Save);
+  ASSERT_EQ(f.desktop.asked, xq::FileDialogKind::Save);
+  f.desktop.answer = "/games/study.XQF";
+  f.m.update(real_ms());
+  f.m.finish();
+  ASSERT_TRUE(f.files->files.count("/games/study.XQF")) << "the name is kept as chosen";
+  xq::PgnGame g;
+  xq::GameTree tree;
+  std::string err;
+  ASSERT_TRUE(xq::read_xqf(f.files->files["/games/study.XQF"], g, &err, nullptr, &tree)) << err;
+  EXPECT_EQ(tree.size(), 4);
+  EXPECT_GE(tree.find({mv("h2e2"), mv("h9g7")}), 0);
+  EXPECT_GE(tree.find({mv("h2e2"), mv("b9c7")}), 0);
 }

@@ -283,3 +283,49 @@ TEST(Xqf, VariationsAndTheirCommentsIntoTheTree) {
     EXPECT_NE(notice.find("variations were skipped"), std::string::npos);
   }
 }
+
+// Our XQF 1.0 reads back with its tags, position, variations and comments
+// (a mark travels in its comment, the format has no place of its own for it).
+TEST(Xqf, WrittenTreesReadBack) {
+  xq::PgnTree t;
+  std::string err;
+  ASSERT_TRUE(xq::read_pgn_tree("[Event \"全国象棋个人赛\"]\n[Red \"胡荣华\"]\n[Black \"Lü Qin\"]\n[Date \"1985.11.02\"]\n"
+                                "[Result \"1-0\"]\n\n{开局} 1. 炮二平五 {中炮} 马8进7 (1... 炮8平5 {顺炮} 2. 马二进三) "
+                                "(1... 马2进3) 2. 马二进三 $1 车9平8 3. 车一平二 1-0",
+                                t, &err))
+      << err;
+  const std::string file = xq::write_xqf(t.tree, t.tags);
+  EXPECT_EQ(file.substr(0, 3), std::string("XQ\x0A"));
+  xq::PgnGame g;
+  xq::GameTree back;
+  std::string notice;
+  ASSERT_TRUE(xq::read_xqf(file, g, &err, &notice, &back)) << err;
+  EXPECT_EQ(notice, "");
+  EXPECT_EQ(g.tag("Event"), "全国象棋个人赛");
+  EXPECT_EQ(g.tag("Red"), "胡荣华");
+  EXPECT_EQ(g.tag("Black"), "Lü Qin");
+  EXPECT_EQ(g.tag("Date"), "1985.11.02");
+  EXPECT_EQ(g.tag("Result"), "1-0");
+  EXPECT_EQ(g.moves, t.tree.main_line());
+  EXPECT_EQ(back.size(), t.tree.size());
+  EXPECT_EQ(back.node(xq::GameTree::kRoot).comment, "开局");
+  const int h7e7 = back.find({mv("h2e2"), mv("h7e7")});
+  ASSERT_GE(h7e7, 0);
+  EXPECT_EQ(back.node(h7e7).comment, "顺炮");
+  EXPECT_GE(back.find({mv("h2e2"), mv("h7e7"), mv("h0g2")}), 0);
+  EXPECT_GE(back.find({mv("h2e2"), mv("b9c7")}), 0);
+  EXPECT_EQ(back.node(back.find({mv("h2e2"), mv("h9g7"), mv("h0g2")})).comment, "!");
+  // Written again, the same bytes: nothing is lost on the way.
+  EXPECT_EQ(xq::write_xqf(back, {{"Event", g.tag("Event")}, {"Red", g.tag("Red")}, {"Black", g.tag("Black")},
+                                 {"Date", g.tag("Date")}, {"Result", g.tag("Result")}}),
+            file);
+  // A set-up position (one horse given) keeps its pieces.
+  xq::GameTree handicap("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/R1BAKABNR w - - 0 1");
+  handicap.add(xq::GameTree::kRoot, mv("h2e2"));
+  ASSERT_TRUE(xq::read_xqf(xq::write_xqf(handicap, {}), g, &err)) << err;
+  EXPECT_EQ(g.fen, handicap.fen());
+  // A long name is cut at a whole character, within its field.
+  const std::string cut = xq::write_xqf(handicap, {{"Red", "象棋象棋象棋象棋象棋"}});
+  ASSERT_TRUE(xq::read_xqf(cut, g, &err)) << err;
+  EXPECT_EQ(g.tag("Red"), "象棋象棋象棋象") << "the field holds 15 bytes: seven characters, not half of an eighth";
+}
