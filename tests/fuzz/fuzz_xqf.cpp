@@ -42,5 +42,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       d.pos.do_move(m);
     }
   }
+  // Written as XQF 1.0 and read again: the same tree.
+  xq::PgnGame third;
+  xq::GameTree back;
+  if (!xq::read_xqf(xq::write_xqf(tree, again.tags), third, &err, &notice, &back)) std::abort();
+  if (back.size() != tree.size() || back.main_line() != tree.main_line()) std::abort();
   return 0;
 }
