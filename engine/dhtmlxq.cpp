@@ -1,8 +1,12 @@
 #include "dhtmlxq.h"
 
+#include <algorithm>
 #include <cstring>
+#include <map>
 
 #include "fen.h"
+#include "movegen.h"
+#include "parse_int.h"
 #include "notation.h"
 #include "xqf.h"
 
@@ -131,6 +135,68 @@ bool start_position(const std::string& binit, std::string& fen, std::string* err
   return true;
 }
 
+// The block's variations: [DhtmlXQ_move_P_S_B] is variation B of line P (0:
+// the main line), its first move replacing P's move number S; its comments
+// are [DhtmlXQ_commentB_N] by move number. A line whose parent is unknown, or
+// a move that cannot be played, is left out from there.
+GameTree variations_tree(const std::string& block, const PgnGame& g) {
+  GameTree t(g.fen);
+  std::string v;
+  if (field(block, "comment0", v)) t.set_comment(GameTree::kRoot, comment_text(v));
+  std::vector<int> main = {GameTree::kRoot};
+  for (size_t i = 0; i < g.moves.size(); ++i) {
+    main.push_back(t.add(main.back(), g.moves[i]));
+    if (i < g.comments.size()) t.set_comment(main.back(), g.comments[i]);
+  }
+  struct Branch {
+    int parent, step, id;
+    std::string list;
+  };
+  std::vector<Branch> branches;
+  const std::string tag = "[DhtmlXQ_move_";
+  for (size_t at = block.find(tag); at != std::string::npos && branches.size() < 10000; at = block.find(tag, at + 1)) {
+    const size_t end = block.find(']', at);
+    if (end == std::string::npos) break;
+    int nums[3];
+    std::string name = block.substr(at + tag.size(), end - at - tag.size());
+    bool ok = true;
+    for (int k = 0; k < 3 && ok; ++k) {
+      const size_t us = name.find('_');
+      ok = parse_int(k < 2 ? name.substr(0, us) : name, 0, 1000000, nums[k]) && (k == 2 || us != std::string::npos);
+      if (us != std::string::npos) name = name.substr(us + 1);
+    }
+    if (!ok) continue;
+    std::string list;
+    field(block, "move_" + block.substr(at + tag.size(), end - at - tag.size()), list);
+    branches.push_back({nums[0], nums[1], nums[2], trim(list)});
+  }
+  std::stable_sort(branches.begin(), branches.end(), [](const Branch& a, const Branch& b) { return a.id < b.id; });
+  std::map<int, std::vector<int>> lines = {{0, main}};  // each line's node at each move number (0: the start)
+  FenData start;
+  parse_fen(g.fen, start, nullptr);
+  for (const Branch& b : branches) {
+    const auto parent = lines.find(b.parent);
+    if (b.id == 0 || lines.count(b.id) || parent == lines.end() || b.step < 1 ||
+        b.step > int(parent->second.size()) || b.list.size() % 4)
+      continue;
+    std::vector<int> nodes(parent->second.begin(), parent->second.begin() + b.step);
+    Position pos = start.pos;
+    for (Move m : t.moves_to(nodes.back())) pos.do_move(m);
+    for (size_t i = 0; i + 4 <= b.list.size() && t.size() < 200000; i += 4) {
+      Square from, to;
+      if (!square_of(b.list[i], b.list[i + 1], from) || !square_of(b.list[i + 2], b.list[i + 3], to)) break;
+      const Move m = make_move(from, to);
+      if (!is_legal(pos, m)) break;
+      pos.do_move(m);
+      nodes.push_back(t.add(nodes.back(), m));
+      const std::string key = "comment" + std::to_string(b.id) + "_" + std::to_string(b.step + int(i / 4));
+      if (field(block, key, v)) t.set_comment(nodes.back(), comment_text(v));
+    }
+    lines[b.id] = std::move(nodes);
+  }
+  return t;
+}
+
 std::string result_from(const std::string& r) {
   if (r == "红胜" || r == "1-0" || r == "红方胜") return "1-0";
   if (r == "黑胜" || r == "0-1" || r == "黑方胜") return "0-1";
@@ -152,7 +218,7 @@ std::string normalized(const std::string& raw) {
 
 bool looks_like_dhtmlxq(const std::string& text) { return text.find("DhtmlXQ") != std::string::npos; }
 
-bool read_dhtmlxq(const std::string& raw, PgnGame& out, std::string* error, std::string* notice) {
+bool read_dhtmlxq(const std::string& raw, PgnGame& out, std::string* error, std::string* notice, GameTree* tree) {
   auto fail = [&](const std::string& m) {
     if (error) *error = "DhtmlXQ: " + m;
     return false;
@@ -212,15 +278,17 @@ bool read_dhtmlxq(const std::string& raw, PgnGame& out, std::string* error, std:
   }
   g.tags.emplace_back("Result", field(block, "result", v) ? result_from(trim(v)) : "*");
   if (fen != kStartFen) g.tags.emplace_back("FEN", fen);
+  if (tree) *tree = variations_tree(block, g);
   if (notice) {
-    if (block.find("[DhtmlXQ_move_") != std::string::npos) *notice = "the variations were skipped; the main line is shown";
+    if (!tree && block.find("[DhtmlXQ_move_") != std::string::npos)
+      *notice = "the variations were skipped; the main line is shown";
     if (more_games) *notice += std::string(notice->empty() ? "" : "; ") + "the text holds more games; the first is shown";
   }
   out = std::move(g);
   return true;
 }
 
-std::string write_dhtmlxq(const PgnGame& g) {
+std::string write_dhtmlxq(const PgnGame& g, const GameTree* tree) {
   std::string s = std::string(kOpen) + "\n[DhtmlXQ_ver]www_dpxq_com[/DhtmlXQ_ver]\n";
   // Brackets in a value would end its field early.
   auto clean = [](std::string v) {
@@ -258,6 +326,39 @@ std::string write_dhtmlxq(const PgnGame& g) {
       }
       s += "[DhtmlXQ_binit]" + binit + "[/DhtmlXQ_binit]\n";
     }
+  }
+  if (tree && tree->main_line() == g.moves) {
+    // The tree's lines, the main one first, then each variation as it is met
+    // along the lines before it: [DhtmlXQ_move_P_S_B] and [DhtmlXQ_commentB_N].
+    struct Line {
+      int first, parent, step, id;
+    };
+    std::vector<Line> todo;
+    if (!tree->node(GameTree::kRoot).children.empty()) todo.push_back({tree->node(GameTree::kRoot).children[0], 0, 1, 0});
+    for (size_t k = 1; k < tree->node(GameTree::kRoot).children.size(); ++k)
+      todo.push_back({tree->node(GameTree::kRoot).children[k], 0, 1, int(todo.size())});
+    std::string comments;
+    if (const std::string& c = tree->node(GameTree::kRoot).comment; !c.empty())
+      comments += "[DhtmlXQ_comment0]" + clean(c) + "[/DhtmlXQ_comment0]\n";
+    if (todo.empty()) s += "[DhtmlXQ_movelist][/DhtmlXQ_movelist]\n";
+    for (size_t k = 0; k < todo.size(); ++k) {
+      const Line line = todo[k];
+      std::string list;
+      int step = line.step;
+      for (int at = line.first; at >= 0; ++step) {
+        const TreeNode& n = tree->node(at);
+        list += xy(move_from(n.move)) + xy(move_to(n.move));
+        const std::string key = (line.id ? std::to_string(line.id) + "_" : "") + std::to_string(step);
+        if (!n.comment.empty()) comments += "[DhtmlXQ_comment" + key + "]" + clean(n.comment) + "[/DhtmlXQ_comment" + key + "]\n";
+        for (size_t c = 1; c < n.children.size(); ++c) todo.push_back({n.children[c], line.id, step + 1, int(todo.size())});
+        at = n.children.empty() ? -1 : n.children[0];
+      }
+      const std::string name = line.id ? "move_" + std::to_string(line.parent) + "_" + std::to_string(line.step) + "_" +
+                                             std::to_string(line.id)
+                                       : "movelist";
+      s += "[DhtmlXQ_" + name + "]" + list + "[/DhtmlXQ_" + name + "]\n";
+    }
+    return s + comments + kClose + "\n";
   }
   std::string list;
   for (Move m : g.moves) list += xy(move_from(m)) + xy(move_to(m));

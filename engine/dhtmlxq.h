@@ -22,13 +22,16 @@ bool looks_like_dhtmlxq(const std::string& text);
 // cannot be played ends the game there (stopped_at). *notice (when given)
 // says what was left out (variations, further games). False with *error
 // naming what is wrong, out untouched.
-bool read_dhtmlxq(const std::string& text, PgnGame& out, std::string* error, std::string* notice = nullptr);
+// With a tree: the variations (DhtmlXQ_move_P_S_B) and their comments too.
+bool read_dhtmlxq(const std::string& text, PgnGame& out, std::string* error, std::string* notice = nullptr,
+                  GameTree* tree = nullptr);
 
 // Every block of a page or a text, in order: the number of blocks found (a
 // block that cannot be read is left out of out and counted in *skipped).
 int read_dhtmlxq_all(const std::string& text, std::vector<PgnGame>& out, int* skipped);
 
 // The game as a block to paste into a forum post, with its tags and comments.
-std::string write_dhtmlxq(const PgnGame& g);
+// With the game's tree (its main line the game's moves), the variations and their comments too.
+std::string write_dhtmlxq(const PgnGame& g, const GameTree* tree = nullptr);
 
 }  // namespace xq

@@ -88,8 +88,12 @@ bool AppModel::load_dhtmlxq_text(const std::string& text, const std::string& wha
     return true;
   }
   PgnGame pg;
+  GameTree tree;
   std::string err, notice;
-  if (!read_dhtmlxq(text, pg, &err, &notice) || !controller_.load_game(pg.fen, pg.moves, &err)) {
+  const bool read = read_dhtmlxq(text, pg, &err, &notice, &tree);
+  if (read && tree.has_notes()) pending_tree_ = std::move(tree);  // its variations and comments
+  if (!read || !controller_.load_game(pg.fen, pg.moves, &err)) {
+    pending_tree_.reset();
     flash(say(Phrase::CannotOpen, {what, err}));
     return false;
   }
@@ -104,7 +108,7 @@ bool AppModel::load_dhtmlxq_text(const std::string& text, const std::string& wha
 void AppModel::copy_game() {
   PgnGame pg;
   if (!read_pgn(game_pgn(game_tags()), pg, nullptr)) return;
-  if (desktop_) desktop_->set_clipboard(write_dhtmlxq(pg));
+  if (desktop_) desktop_->set_clipboard(write_dhtmlxq(pg, tree_.has_notes() ? &tree_ : nullptr));
   flash(say(Phrase::CopiedGame));
 }
 

@@ -233,10 +233,12 @@ TEST(AppModel, DhtmlXQBlocksArePastedAndCopied) {
   o.resume = "no";
   ASSERT_TRUE(f.start(o));
   f.desktop.text = "Look:\n[DhtmlXQ]\n[DhtmlXQ_red]Lü[/DhtmlXQ_red]\n[DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist]\n"
-                   "[DhtmlXQ_move_0_2_1]7062[/DhtmlXQ_move_0_2_1]\n[/DhtmlXQ]\n";
+                   "[DhtmlXQ_move_0_2_1]7242[/DhtmlXQ_move_0_2_1]\n[/DhtmlXQ]\n";
   f.m.act(Action::PasteFen);
   EXPECT_EQ(f.moves(), "h2e2 h9g7");
-  EXPECT_EQ(f.m.message(), "Opened the clipboard (variations skipped: the main line is shown)");
+  EXPECT_EQ(f.m.message(), "Opened the clipboard");
+  f.m.update(real_ms());
+  EXPECT_EQ(f.m.ui().move_notes, (std::vector<std::string>{"", "…"})) << "its variation (1… 炮8平5) is in the record";
   f.desktop.text = "[DhtmlXQ][DhtmlXQ_movelist]7747[/DhtmlXQ_movelist]";
   f.m.act(Action::PasteFen);
   EXPECT_NE(f.m.message().find("no [/DhtmlXQ] end"), std::string::npos) << f.m.message();
@@ -244,6 +246,7 @@ TEST(AppModel, DhtmlXQBlocksArePastedAndCopied) {
   f.m.key(Key::C, true, true);
   EXPECT_EQ(f.m.message(), "Game copied as DhtmlXQ, for a forum post");
   EXPECT_NE(f.desktop.text.find("[DhtmlXQ_movelist]77477062[/DhtmlXQ_movelist]"), std::string::npos) << f.desktop.text;
+  EXPECT_NE(f.desktop.text.find("[DhtmlXQ_move_0_2_1]7242[/DhtmlXQ_move_0_2_1]"), std::string::npos) << f.desktop.text;
   f.m.key(Key::C, true);
   EXPECT_EQ(f.desktop.text, f.m.controller().game().fen()) << "Ctrl+C alone: the position";
 }

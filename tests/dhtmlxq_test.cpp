@@ -161,3 +161,53 @@ TEST(DhtmlXQ, EveryBlockOfAPage) {
   EXPECT_EQ(games[0].tag("Red"), "A");
   EXPECT_EQ(iccs(games[1].moves), "b2e2");
 }
+
+namespace {
+
+// A tree as text: moves and comments, depth first.
+std::string tree_text(const xq::GameTree& t, int id = xq::GameTree::kRoot) {
+  const xq::TreeNode& n = t.node(id);
+  std::string s = (id ? xq::move_to_iccs(n.move) : std::string("root")) + (n.comment.empty() ? "" : "{" + n.comment + "}");
+  if (n.children.empty()) return s;
+  s += " [";
+  for (size_t i = 0; i < n.children.size(); ++i) {
+    if (i) s += " | ";
+    s += tree_text(t, n.children[i]);
+  }
+  return s + "]";
+}
+
+}  // namespace
+
+// Variations: [DhtmlXQ_move_P_S_B] replaces move S of line P; their comments
+// [DhtmlXQ_commentB_N]; our block of a tree reads back to the same tree.
+TEST(DhtmlXq, VariationsAndTheirCommentsIntoTheTreeAndBack) {
+  // 1. 炮二平五 马8进7 (1… 炮8平5 {same} 2. 马二进三 (2. 马八进七)) 2. 马二进三
+  const std::string block =
+      "[DhtmlXQ][DhtmlXQ_movelist]774770627967[/DhtmlXQ_movelist]"
+      "[DhtmlXQ_move_0_2_1]72427967[/DhtmlXQ_move_0_2_1]"
+      "[DhtmlXQ_move_1_3_2]1927[/DhtmlXQ_move_1_3_2]"
+      "[DhtmlXQ_move_7_3_3]1927[/DhtmlXQ_move_7_3_3]"  // an unknown parent line: left out
+      "[DhtmlXQ_comment1]中炮[/DhtmlXQ_comment1][DhtmlXQ_comment1_2]same[/DhtmlXQ_comment1_2][/DhtmlXQ]";
+  xq::PgnGame g;
+  xq::GameTree tree;
+  std::string err, notice;
+  ASSERT_TRUE(xq::read_dhtmlxq(block, g, &err, &notice, &tree)) << err;
+  EXPECT_EQ(notice, "");
+  EXPECT_EQ(tree_text(tree), "root [h2e2{中炮} [h9g7 [h0g2] | h7e7{same} [h0g2 | b0c2]]]");
+  ASSERT_TRUE(xq::read_dhtmlxq(block, g, &err, &notice));
+  EXPECT_NE(notice.find("variations were skipped"), std::string::npos);
+
+  xq::PgnTree t;
+  ASSERT_TRUE(xq::read_pgn_tree("{start} 1. 炮二平五 马8进7 (1... 炮8平5 {same} 2. 马二进三 (2. 马八进七 马2进3 (2... 卒7进1)) "
+                                "马8进7) (1... 马2进3) 2. 马二进三 {main} 车9平8 (2... 卒7进1) *",
+                                t, &err))
+      << err;
+  xq::PgnGame line;
+  line.moves = t.tree.main_line();
+  const std::string written = xq::write_dhtmlxq(line, &t.tree);
+  xq::GameTree back;
+  ASSERT_TRUE(xq::read_dhtmlxq(written, g, &err, &notice, &back)) << err;
+  EXPECT_EQ(tree_text(back), tree_text(t.tree)) << written;
+  EXPECT_EQ(xq::write_dhtmlxq(g, &back), written);
+}
