@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "fen.h"
+#include "movegen.h"
 #include "notation.h"
 
 namespace xq {
@@ -105,7 +106,7 @@ bool looks_like_cbl(const std::string& b) {
   return b.size() >= 16 && std::memcmp(b.data(), kLibraryMagic, sizeof kLibraryMagic) == 0;
 }
 
-bool read_cbr(const std::string& b, PgnGame& out, std::string* error, std::string* notice) {
+bool read_cbr(const std::string& b, PgnGame& out, std::string* error, std::string* notice, GameTree* tree) {
   auto fail = [&](const std::string& m) {
     if (error) *error = "CBR: " + m;
     return false;
@@ -163,35 +164,100 @@ bool read_cbr(const std::string& b, PgnGame& out, std::string* error, std::strin
     if (const std::string c = utf16_text(b, from, len); !c.empty()) g.tags.emplace_back("Comment", c);
   }
   bool variations = false;
+  // The records are the tree depth first: a move, its next move's subtree
+  // (unless flagged as the end of its line), then its alternative's (when
+  // flagged). parent: the record each hangs from (-1: the start).
+  struct Record {
+    Move move;
+    std::string comment;
+    int parent;
+  };
+  std::vector<Record> recs;
+  std::vector<int> alternative_parents;
+  int parent = -1;
+  bool main_done = false;
   while (!rd.at_end()) {
     size_t rec = 0;
-    if (!rd.bytes(4, rec)) return fail("the moves are cut short at byte " + std::to_string(rd.offset()));
+    if (!rd.bytes(4, rec)) {
+      if (main_done) break;  // the variations after the main line are cut short: left out
+      return fail("the moves are cut short at byte " + std::to_string(rd.offset()));
+    }
     const unsigned char flags = static_cast<unsigned char>(b[rec]), p_from = static_cast<unsigned char>(b[rec + 2]),
                         p_to = static_cast<unsigned char>(b[rec + 3]);
     if (!flags && !b[rec + 1] && !p_from && !p_to) break;  // the end of the moves
     std::string comment;
     if (flags & 0x04) {
-      if (!rd.u32(len) || !rd.bytes(len, from)) return fail("a comment is cut short at byte " + std::to_string(rd.offset()));
+      if (!rd.u32(len) || !rd.bytes(len, from)) {
+        if (main_done) break;
+        return fail("a comment is cut short at byte " + std::to_string(rd.offset()));
+      }
       comment = utf16_text(b, from, len);
     }
     variations |= (flags & 0x02) != 0;
-    if (g.moves.size() >= 2000) return fail("more than 2000 moves");
-    if (!g.stopped_at) {
-      const Move m = p_from < 90 && p_to < 90 ? make_move(point(p_from), point(p_to)) : kNoMove;
-      if (!m || !game.play(m)) {  // kept up to it, as with the other formats
-        g.stopped_at = int(g.moves.size()) + 1;
-        g.stopped_move = m ? move_to_iccs(m) : "off the board";
-        g.stopped_why = "it is not legal in " + game.fen();
-      } else {
-        g.moves.push_back(m);
-        g.comments.push_back(comment);
+    const Move m = p_from < 90 && p_to < 90 ? make_move(point(p_from), point(p_to)) : kNoMove;
+    if (!main_done) {
+      if (g.moves.size() >= 2000) return fail("more than 2000 moves");
+      if (!g.stopped_at) {
+        if (!m || !game.play(m)) {  // kept up to it, as with the other formats
+          g.stopped_at = int(g.moves.size()) + 1;
+          g.stopped_move = m ? move_to_iccs(m) : "off the board";
+          g.stopped_why = "it is not legal in " + game.fen();
+        } else {
+          g.moves.push_back(m);
+          g.comments.push_back(comment);
+        }
       }
     }
-    if (flags & 0x01) break;  // the end of the main line: variations follow
+    if (!tree && (flags & 0x01)) break;  // the end of the main line: only variations follow
+    if (recs.size() >= 20000) break;
+    const int id = int(recs.size());
+    recs.push_back({m, comment, parent});
+    const bool child = !(flags & 0x01), alternative = (flags & 0x02) != 0;
+    if (!child) main_done = true;
+    if (child) {
+      if (alternative) alternative_parents.push_back(parent);
+      parent = id;
+    } else if (!alternative) {
+      if (alternative_parents.empty()) break;
+      parent = alternative_parents.back();
+      alternative_parents.pop_back();
+    }
+  }
+  if (tree) {  // each record on its own position; a move that cannot be played is left out with its subtree
+    GameTree t(fen);
+    t.set_comment(GameTree::kRoot, g.tag("Comment"));
+    FenData d;
+    parse_fen(fen, d, nullptr);
+    Position pos = d.pos;
+    std::vector<int> node_of(recs.size(), -1), path = {-1};  // the records whose moves are made on pos
+    for (size_t i = 0; i < recs.size(); ++i) {
+      const int p = recs[i].parent;
+      const int at = p < 0 ? GameTree::kRoot : node_of[size_t(p)];
+      if (at < 0 || !recs[i].move) continue;
+      if (path.back() != p) {
+        // A position takes back its last 1,024 plies; deeper lines are played again from the start.
+        const bool deep = path.size() > 1000;
+        while (path.size() > 1 && path.back() != p) {
+          if (!deep) pos.undo_move();
+          path.pop_back();
+        }
+        if (path.back() != p) continue;  // not a line of the tree (cannot happen depth first)
+        if (deep) {
+          pos = d.pos;
+          for (Move mv : t.moves_to(at)) pos.do_move(mv);
+        }
+      }
+      if (!is_legal(pos, recs[i].move)) continue;
+      pos.do_move(recs[i].move);
+      path.push_back(int(i));
+      node_of[i] = t.add(at, recs[i].move);
+      t.set_comment(node_of[i], recs[i].comment);
+    }
+    *tree = std::move(t);
   }
   g.tags.emplace_back("Result", result < 4 ? kResults[result] : "*");
   if (fen != kStartFen) g.tags.emplace_back("FEN", fen);
-  if (variations && notice) *notice = "the file's variations were skipped; the main line is shown";
+  if (variations && notice && !tree) *notice = "the file's variations were skipped; the main line is shown";
   out = std::move(g);
   return true;
 }

@@ -20,7 +20,11 @@ bool looks_like_cbl(const std::string& bytes);
 // Reads a CBR game (the main line; variations are skipped and *notice says
 // so). A move that cannot be played ends the game there (stopped_at). False
 // with *error naming what is wrong, out untouched.
-bool read_cbr(const std::string& bytes, PgnGame& out, std::string* error, std::string* notice = nullptr);
+// With a tree: every variation and comment too (the records read as the
+// same depth-first tree, a move flagged with an alternative having it after
+// its own subtree).
+bool read_cbr(const std::string& bytes, PgnGame& out, std::string* error, std::string* notice = nullptr,
+              GameTree* tree = nullptr);
 
 // Reads every game of a CBL library, in order, with its name in *name. A
 // game that cannot be read is skipped and counted in *skipped. False with

@@ -317,10 +317,11 @@ bool read_xqf(const std::string& b, PgnGame& out, std::string* error, std::strin
       if (path.back() != p) {
         // A position keeps its last 1,024 plies to take back; deeper lines are played again from the start.
         const bool deep = path.size() > 1000;
-        while (path.back() != p) {
+        while (path.size() > 1 && path.back() != p) {
           if (!deep) pos.undo_move();
           path.pop_back();
         }
+        if (path.back() != p) continue;  // not a line of the tree (cannot happen depth first)
         if (deep) {
           pos = d.pos;
           for (Move m : t.moves_to(node_of[size_t(p)])) pos.do_move(m);

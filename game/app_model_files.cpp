@@ -286,7 +286,9 @@ void AppModel::opened_file(const std::string& path, const OpenedFile& f) {
     std::vector<PgnGame> games;
     int skipped = 0;
     const bool cbl = looks_like_cbl(text);
-    bool ok = cbl ? read_cbl(text, games, &library, &skipped, &err) : read_cbr(text, pg, &err, &notice);
+    GameTree tree;
+    bool ok = cbl ? read_cbl(text, games, &library, &skipped, &err) : read_cbr(text, pg, &err, &notice, &tree);
+    if (ok && !cbl && tree.has_notes()) pending_tree_ = std::move(tree);  // its variations and comments
     if (ok && cbl) {
       if (games.empty()) {
         err = "CBL: the library holds no game";
@@ -297,6 +299,7 @@ void AppModel::opened_file(const std::string& path, const OpenedFile& f) {
       }
     }
     if (!ok || !controller_.load_game(pg.fen, pg.moves, &err)) {
+      pending_tree_.reset();
       flash(say(Phrase::CannotOpen, {storage_->path(path), err}));
       return;
     }

@@ -113,3 +113,22 @@ TEST(Cbl, ReadsEveryGameOfALibrary) {
   EXPECT_FALSE(xq::read_cbl(lib.substr(0, 101952), games, &name, &skipped, &err));
   EXPECT_NE(err.find("lists 3 games but holds none"), std::string::npos) << err;
 }
+
+// With a tree: the records as the depth-first tree they are.
+TEST(Cbr, VariationsIntoTheTree) {
+  const std::string file = cbr(kStart, true, 1, u"开局",
+                               {{"h2e2", u"中炮", false, true}, {"h9g7", u"", true}, {"c3c4", u"仙人指路", true}});
+  xq::PgnGame g;
+  xq::GameTree tree;
+  std::string err, notice;
+  ASSERT_TRUE(xq::read_cbr(file, g, &err, &notice, &tree)) << err;
+  EXPECT_EQ(notice, "");
+  EXPECT_EQ(g.moves.size(), 2u);
+  EXPECT_EQ(tree.main_line(), g.moves);
+  EXPECT_EQ(tree.node(xq::GameTree::kRoot).comment, "开局");
+  ASSERT_EQ(tree.node(xq::GameTree::kRoot).children.size(), 2u);
+  const int c3c4 = tree.find({mv("c3c4")});
+  ASSERT_GE(c3c4, 0);
+  EXPECT_EQ(tree.node(c3c4).comment, "仙人指路");
+  EXPECT_EQ(tree.node(tree.find({mv("h2e2")})).comment, "中炮");
+}
