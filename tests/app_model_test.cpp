@@ -84,9 +84,12 @@ struct Fixture {
     m.board_view().square_center(xq::move_from(mv(std::string(name) + name)), x, y);
     m.click(x, y);
   }
+  // Frames until cond holds, for at most a minute (sanitizer builds on a
+  // loaded machine are slow; a frame is one update and a millisecond's pause).
   template <class F>
   bool wait_until(F cond) {
-    for (int i = 0; i < 5000; ++i) {
+    const int64_t deadline = real_ms() + 60000;
+    while (real_ms() < deadline) {
       m.update(real_ms());
       if (cond()) return true;
       std::this_thread::sleep_for(std::chrono::milliseconds(1));
