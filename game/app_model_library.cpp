@@ -81,6 +81,11 @@ void AppModel::poll_library() {
   }
   if (library_->importing()) {
     const ImportReport p = library_->progress();
+    if (p.files_done != ui_.import_done || std::max(p.files_total, 1) != ui_.import_total) {
+      ui_.import_done = p.files_done;
+      ui_.import_total = std::max(p.files_total, 1);
+      ++ui_.review_revision;  // the bar is redrawn with the review's
+    }
     const std::string m = say(Phrase::Importing, {std::to_string(p.files_done), std::to_string(p.files_total),
                                                   std::to_string(p.imported)});
     if (m != ui_.message || now_ms_ + 1000 > ui_.message_until_ms) {
@@ -89,6 +94,8 @@ void AppModel::poll_library() {
     }
   }
   if (auto r = library_->take_import()) {
+    ui_.import_done = ui_.import_total = 0;
+    ++ui_.review_revision;
     flash(r->cancelled ? say(Phrase::ImportCancelled, {std::to_string(r->imported)})
                        : say(Phrase::Imported, {std::to_string(r->imported), std::to_string(r->duplicates),
                                                 std::to_string(r->failed)}));

@@ -68,6 +68,7 @@ struct UiState {
   std::string engine;  // the chosen engine's name for its button ("" = the built-in one)
   std::string engine_role;  // what it does, when not everything ("" = both sides and analysis)
   int review_done = 0, review_total = 0;  // a review in progress (total 0: none)
+  int import_done = 0, import_total = 0;  // an import into the library in progress (total 0: none)
   std::vector<MoveReview> review;         // the finished review of the record's first moves
   uint64_t review_revision = 0;           // bumped when either changes
   // The opening explorer, shown in the move list's place: its head (the

@@ -148,6 +148,8 @@ void review_part(const Controller& c, const UiState& ui, ViewModel& vm) {
   if (ui.review_total > 0) {
     vm.progress = float(ui.review_done) / float(ui.review_total);
     vm.status = say(ui.language, Phrase::ReviewProgress, {std::to_string(ui.review_done), std::to_string(ui.review_total)});
+  } else if (ui.import_total > 0) {  // an import into the library: its files
+    vm.progress = float(ui.import_done) / float(ui.import_total);
   }
   if (ui.review.empty()) return;
   vm.graph.push_back(0);

@@ -83,6 +83,18 @@ TEST(Ecco, PublishedOpeningsGetTheirCodes) {
   EXPECT_EQ(code_of("h0g2"), "A40");                            // 起马局
   EXPECT_EQ(code_of("h2f2"), "A50");                            // 仕角炮局
   EXPECT_EQ(code_of("h2d2"), "A60");                            // 过宫炮局
+  // 平炮兑车 on: 车二平三 炮9退1 (C41), 马八进七 (C42), 士4进5 (C43), 马七进六 (C44).
+  const std::string c40 = "h2e2 h9g7 h0g2 i9h9 i0h0 g6g5 h0h6 b9c7 c3c4 h7i7 ";
+  EXPECT_EQ(code_of(c40 + "h6g6 i7i8"), "C41");
+  EXPECT_EQ(code_of(c40 + "h6g6 i7i8 b0c2"), "C42");
+  EXPECT_EQ(code_of(c40 + "h6g6 i7i8 b0c2 d9e8"), "C43");
+  EXPECT_EQ(code_of(c40 + "h6g6 i7i8 b0c2 d9e8 c2d4"), "C44");
+  // 五八炮互进三兵: 炮八进四 (C91), 马八进七 (C92).
+  EXPECT_EQ(code_of("h2e2 h9g7 h0g2 i9h9 i0h0 b9c7 g3g4 c6c5 b2b6"), "C91");
+  EXPECT_EQ(code_of("h2e2 h9g7 h0g2 i9h9 i0h0 b9c7 g3g4 c6c5 b2b6 g9e7 b0c2"), "C92");
+  // 顺炮直车对横车, 红两头蛇 (D28), 对黑双横车 (D29).
+  EXPECT_EQ(code_of("h2e2 h7e7 h0g2 h9g7 i0h0 i9i8 g3g4 i8d8 c3c4"), "D28");
+  EXPECT_EQ(code_of("h2e2 h7e7 h0g2 h9g7 i0h0 i9i8 g3g4 i8d8 c3c4 a9a8"), "D29");
   // An opening the table does not know stays in its family's first code.
   EXPECT_EQ(code_of("h2e2 a6a5"), "B00");
   EXPECT_EQ(code_of("a0a1"), "A00");
