@@ -1231,6 +1231,7 @@ TEST(AppModel, TheExplorerShowsTheLibrarysMovesFollowsTheBoardAndPlaysOne) {
   f.m.import_to_library({std::string(XQ_TEST_DATA) + "/data/library"});
   ASSERT_TRUE(f.wait_until([&] { return !f.m.library_importing() && f.m.message().rfind("Imported", 0) == 0; }));
   EXPECT_EQ(f.m.message(), "Imported 5 games, skipped 1 duplicates, 2 failed");
+  EXPECT_LT(f.m.view_model().progress, 0.0f) << "the import's bar is gone once it is done";
 
   f.m.key(Key::X, false);
   ASSERT_TRUE(f.wait_until([&] { return !f.m.ui().explorer_rows.empty() && f.m.ui().explorer_rows[0].find("×") != std::string::npos; }));
