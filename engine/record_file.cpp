@@ -8,6 +8,16 @@ namespace xq {
 
 namespace {
 
+// A game's variations and comments as PGN, to keep beside it; "" when its
+// record is its main line alone.
+std::string tree_source(const PgnGame& g, const GameTree& tree) {
+  if (!tree.has_notes() || tree.main_line() != g.moves) return "";
+  std::vector<std::pair<std::string, std::string>> tags;
+  for (const auto& [name, value] : g.tags)
+    if (name != "Result" && name != "FEN") tags.emplace_back(name, value);
+  return write_pgn_tree(tree, tags, g.tag("Result").empty() ? "*" : g.tag("Result"));
+}
+
 void add(RecordFile& f, PgnGame g, int number, std::string source = {}) {
   f.games.push_back(std::move(g));
   f.numbers.push_back(number);
@@ -21,8 +31,13 @@ RecordFile read_record_file(const std::string& bytes) {
   std::string err;
   if (looks_like_xqf(bytes)) {
     f.format = "XQF";
-    if (PgnGame g; read_xqf(bytes, g, &err)) add(f, std::move(g), 1);
-    else f.failures.push_back({0, err});
+    GameTree tree;
+    if (PgnGame g; read_xqf(bytes, g, &err, nullptr, &tree)) {
+      std::string source = tree_source(g, tree);
+      add(f, std::move(g), 1, std::move(source));
+    } else {
+      f.failures.push_back({0, err});
+    }
     return f;
   }
   if (looks_like_cbl(bytes)) {
@@ -40,8 +55,13 @@ RecordFile read_record_file(const std::string& bytes) {
   }
   if (looks_like_cbr(bytes)) {
     f.format = "CBR";
-    if (PgnGame g; read_cbr(bytes, g, &err)) add(f, std::move(g), 1);
-    else f.failures.push_back({0, err});
+    GameTree tree;
+    if (PgnGame g; read_cbr(bytes, g, &err, nullptr, &tree)) {
+      std::string source = tree_source(g, tree);
+      add(f, std::move(g), 1, std::move(source));
+    } else {
+      f.failures.push_back({0, err});
+    }
     return f;
   }
   if (looks_like_dhtmlxq(bytes)) {

@@ -18,7 +18,8 @@ struct RecordFile {
   std::string format;                  // "XQF", "CBR", "CBL", "DhtmlXQ", "PGN"
   std::vector<PgnGame> games;          // the games read, in file order
   std::vector<int> numbers;            // each game's number in the file (1-based)
-  std::vector<std::string> sources;    // a PGN game's own text (variations kept); "" for others
+  std::vector<std::string> sources;    // the game as PGN with its variations and comments (a PGN game's own
+                                       // text, an XQF or CBR game's tree written); "" for a main line alone
   std::vector<RecordFailure> failures; // games (or the file) that could not be read
 };
 

@@ -284,6 +284,11 @@ bool read_xqf(const std::string& b, PgnGame& out, std::string* error, std::strin
   std::string fen, err;
   if (!start_fen(slots, side, fen, &err)) return fail("start position: " + err);
   Game game;
+  if (!game.reset(fen, &err) && line.empty()) {
+    // No first move tells the side to move: the other side, when only it can be (the one not to move in check).
+    std::string other;
+    if (start_fen(slots, ~side, other, nullptr) && game.reset(other, nullptr)) fen = other;
+  }
   if (!game.reset(fen, &err)) return fail("start position: " + err);
   g.fen = fen;
   if (!comments.empty() && !comments[0].empty()) g.tags.emplace_back("Comment", comments[0]);

@@ -12,6 +12,8 @@
 #include "fen.h"
 #include "import.h"
 #include "library.h"
+#include "pgn.h"
+#include "xqf.h"
 #include "test_util.h"
 #include "xqf_example.h"
 
@@ -271,23 +273,30 @@ TEST(Library, EveryFormatGoesIn) {
         "<html><body>[DhtmlXQ][DhtmlXQ_title]Forum game[/DhtmlXQ_title][DhtmlXQ_red]Guest[/DhtmlXQ_red]"
         "[DhtmlXQ_movelist]7747[/DhtmlXQ_movelist][/DhtmlXQ]</body></html>");
   write(dir.file("in/typed.txt"), "1. 炮二平五 马8进7 2. 马二进三 车9平8\n");
-  xq::Library lib;
+  xq::PgnTree study;
   std::string err;
+  ASSERT_TRUE(xq::read_pgn_tree("1. 炮二平五 {中炮} 马8进7 (1... 炮8平5) 2. 马二进三 *", study, &err)) << err;
+  write(dir.file("in/study.xqf"), xq::write_xqf(study.tree, {{"Red", "Study"}, {"Result", "*"}}));
+  xq::Library lib;
   ASSERT_TRUE(lib.open(dir.file("l.sqlite3"), &err)) << err;
   const xq::ImportReport r = xq::import_paths(lib, {dir.file("in")});
-  EXPECT_EQ(r.imported, 5) << (r.failures.empty() ? "" : r.failures[0]);
+  EXPECT_EQ(r.imported, 6) << (r.failures.empty() ? "" : r.failures[0]);
   EXPECT_EQ(r.failed, 0);
   xq::LibraryQuery q;
   q.limit = 10;
   const auto all = lib.find(q, &err);
-  ASSERT_EQ(all.size(), 5u);
-  // In name order: club.cbl (two), game.xqf, page.html, typed.txt.
+  ASSERT_EQ(all.size(), 6u);
+  // In name order: club.cbl (two), game.xqf, page.html, study.xqf, typed.txt.
+  EXPECT_EQ(all[4].red, "Study");
+  std::string pgn;
+  ASSERT_TRUE(lib.pgn(all[4].id, pgn, &err)) << err;
+  EXPECT_NE(pgn.find("{中炮} 马8进7 (1... 炮8平5) 2. 马二进三"), std::string::npos) << "an XQF game keeps its variations: " << pgn;
   EXPECT_EQ(all[0].red, "红方");
   EXPECT_EQ(all[1].plies, 2);
   EXPECT_EQ(all[1].result, "1/2-1/2");
   EXPECT_GT(all[2].plies, 0);
   EXPECT_EQ(all[3].red, "Guest");
   EXPECT_EQ(all[3].eco, "B00");
-  EXPECT_EQ(all[4].plies, 4);
-  EXPECT_EQ(all[4].eco, "B05");
+  EXPECT_EQ(all[5].plies, 4);
+  EXPECT_EQ(all[5].eco, "B05");
 }

@@ -329,3 +329,13 @@ TEST(Xqf, WrittenTreesReadBack) {
   ASSERT_TRUE(xq::read_xqf(cut, g, &err)) << err;
   EXPECT_EQ(g.tag("Red"), "象棋象棋象棋象") << "the field holds 15 bytes: seven characters, not half of an eighth";
 }
+
+// With no move to tell it, the side to move is the one that can be: black,
+// when red to move would leave black's king in check.
+TEST(Xqf, NoMovesAndBlackInCheckIsBlackToMove) {
+  const xq::GameTree t("rnbakabnr/4P4/1c5c1/p1p1p1p1p/9/9/P1P1P1P2/1C5C1/9/RNBAKABNR b - - 0 1");
+  xq::PgnGame g;
+  std::string err;
+  ASSERT_TRUE(xq::read_xqf(xq::write_xqf(t, {}), g, &err)) << err;
+  EXPECT_EQ(g.fen, t.fen());
+}
