@@ -167,12 +167,7 @@ bool read_cbr(const std::string& b, PgnGame& out, std::string* error, std::strin
   // The records are the tree depth first: a move, its next move's subtree
   // (unless flagged as the end of its line), then its alternative's (when
   // flagged). parent: the record each hangs from (-1: the start).
-  struct Record {
-    Move move;
-    std::string comment;
-    int parent;
-  };
-  std::vector<Record> recs;
+  std::vector<TreeRecord> recs;
   std::vector<int> alternative_parents;
   int parent = -1;
   bool main_done = false;
@@ -223,38 +218,7 @@ bool read_cbr(const std::string& b, PgnGame& out, std::string* error, std::strin
       alternative_parents.pop_back();
     }
   }
-  if (tree) {  // each record on its own position; a move that cannot be played is left out with its subtree
-    GameTree t(fen);
-    t.set_comment(GameTree::kRoot, g.tag("Comment"));
-    FenData d;
-    parse_fen(fen, d, nullptr);
-    Position pos = d.pos;
-    std::vector<int> node_of(recs.size(), -1), path = {-1};  // the records whose moves are made on pos
-    for (size_t i = 0; i < recs.size(); ++i) {
-      const int p = recs[i].parent;
-      const int at = p < 0 ? GameTree::kRoot : node_of[size_t(p)];
-      if (at < 0 || !recs[i].move) continue;
-      if (path.back() != p) {
-        // A position takes back its last 1,024 plies; deeper lines are played again from the start.
-        const bool deep = path.size() > 1000;
-        while (path.size() > 1 && path.back() != p) {
-          if (!deep) pos.undo_move();
-          path.pop_back();
-        }
-        if (path.back() != p) continue;  // not a line of the tree (cannot happen depth first)
-        if (deep) {
-          pos = d.pos;
-          for (Move mv : t.moves_to(at)) pos.do_move(mv);
-        }
-      }
-      if (!is_legal(pos, recs[i].move)) continue;
-      pos.do_move(recs[i].move);
-      path.push_back(int(i));
-      node_of[i] = t.add(at, recs[i].move);
-      t.set_comment(node_of[i], recs[i].comment);
-    }
-    *tree = std::move(t);
-  }
+  if (tree) *tree = tree_from_records(fen, g.tag("Comment"), recs);
   g.tags.emplace_back("Result", result < 4 ? kResults[result] : "*");
   if (fen != kStartFen) g.tags.emplace_back("FEN", fen);
   if (variations && notice && !tree) *notice = "the file's variations were skipped; the main line is shown";

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <functional>
 
+#include "movegen.h"
+
 namespace xq {
 
 const char* mark_text(int mark) {
@@ -118,6 +120,41 @@ int GameTree::remove_variation(int id) {
   }
   nodes_ = std::move(kept);
   return renumber[size_t(parent)];
+}
+
+GameTree tree_from_records(const std::string& fen, const std::string& start_comment,
+                           const std::vector<TreeRecord>& records) {
+  GameTree t(fen);
+  t.set_comment(GameTree::kRoot, start_comment);
+  FenData d;
+  if (!parse_fen(fen, d, nullptr)) return t;
+  Position pos = d.pos;
+  // Depth first, the records whose moves are made on pos are a path from the start.
+  std::vector<int> node_of(records.size(), -1), path = {-1};
+  for (size_t i = 0; i < records.size(); ++i) {
+    const int p = records[i].parent;
+    const int at = p < 0 ? GameTree::kRoot : p < int(i) ? node_of[size_t(p)] : -1;
+    if (at < 0 || !records[i].move) continue;  // under a move that was left out
+    if (path.back() != p) {
+      // A position takes back its last 1,024 plies; deeper lines are played again from the start.
+      const bool deep = path.size() > 1000;
+      while (path.size() > 1 && path.back() != p) {
+        if (!deep) pos.undo_move();
+        path.pop_back();
+      }
+      if (path.back() != p) continue;  // not a line of the tree (cannot happen depth first)
+      if (deep) {
+        pos = d.pos;
+        for (Move m : t.moves_to(at)) pos.do_move(m);
+      }
+    }
+    if (!is_legal(pos, records[i].move)) continue;
+    pos.do_move(records[i].move);
+    path.push_back(int(i));
+    node_of[i] = t.add(at, records[i].move);
+    t.set_comment(node_of[i], records[i].comment);
+  }
+  return t;
 }
 
 }  // namespace xq

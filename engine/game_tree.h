@@ -70,4 +70,15 @@ class GameTree {
   std::vector<TreeNode> nodes_;
 };
 
+// A tree as the binary formats (XQF, CBR) store it, depth first: each move
+// with its comment and the record it follows (-1: the start). A move that
+// cannot be played there (or kNoMove) is left out with all that follows it.
+struct TreeRecord {
+  Move move = kNoMove;
+  std::string comment;
+  int parent = -1;
+};
+GameTree tree_from_records(const std::string& fen, const std::string& start_comment,
+                           const std::vector<TreeRecord>& records);
+
 }  // namespace xq

@@ -131,6 +131,33 @@ bool start_fen(const uint8_t* slots, Color side, std::string& fen, std::string* 
 
 }  // namespace
 
+namespace {
+
+// Text through an open converter (closed after): a byte it cannot convert
+// becomes '?' and the rest goes on.
+std::string converted(iconv_t cd, const std::string& text) {
+  std::string in = text, out;
+  char* ip = in.data();
+  size_t il = in.size();
+  char buf[256];
+  while (il > 0) {
+    char* op = buf;
+    size_t ol = sizeof buf;
+    const size_t r = iconv(cd, &ip, &il, &op, &ol);
+    out.append(buf, size_t(op - buf));
+    if (r == size_t(-1) && errno != E2BIG) {
+      out += '?';
+      ++ip;
+      --il;
+      iconv(cd, nullptr, nullptr, nullptr, nullptr);
+    }
+  }
+  iconv_close(cd);
+  return out;
+}
+
+}  // namespace
+
 std::string gbk_to_utf8(const std::string& gbk) {
   bool plain = true;
   for (char c : gbk) plain &= uint8_t(c) < 0x80;
@@ -142,24 +169,7 @@ std::string gbk_to_utf8(const std::string& gbk) {
     for (char c : gbk) out += uint8_t(c) < 0x80 ? c : '?';
     return out;
   }
-  std::string in = gbk;
-  char* ip = in.data();
-  size_t il = in.size();
-  char buf[256];
-  while (il > 0) {
-    char* op = buf;
-    size_t ol = sizeof buf;
-    const size_t r = iconv(cd, &ip, &il, &op, &ol);
-    out.append(buf, size_t(op - buf));
-    if (r == size_t(-1) && errno != E2BIG) {  // a byte that is not GBK: mark it and go on
-      out += '?';
-      ++ip;
-      --il;
-      iconv(cd, nullptr, nullptr, nullptr, nullptr);
-    }
-  }
-  iconv_close(cd);
-  return out;
+  return converted(cd, gbk);
 }
 
 bool looks_like_xqf(const std::string& bytes) { return bytes.size() >= 2 && bytes[0] == 'X' && bytes[1] == 'Q'; }
@@ -307,41 +317,14 @@ bool read_xqf(const std::string& b, PgnGame& out, std::string* error, std::strin
   }
   g.tags.emplace_back("Result", result_tag);
   if (fen != kStartFen) g.tags.emplace_back("FEN", fen);
-  if (tree) {  // every record into the tree, each move checked on its own position
-    GameTree t(fen);
-    t.set_comment(GameTree::kRoot, recs.empty() ? "" : recs[0].comment);
-    FenData d;
-    parse_fen(fen, d, nullptr);
-    Position pos = d.pos;
-    std::vector<int> node_of(recs.size(), -1);  // -1: not in the tree (a move that cannot be played)
-    if (!recs.empty()) node_of[0] = GameTree::kRoot;
-    std::vector<int> path = {0};  // the records whose moves are made on pos
+  if (tree) {  // every record but the start's, on its own position
+    std::vector<TreeRecord> moves;
     for (size_t i = 1; i < recs.size(); ++i) {
-      const int p = recs[i].parent;
-      if (p < 0 || node_of[size_t(p)] < 0) continue;  // under a move that was left out
-      if (path.back() != p) {
-        // A position keeps its last 1,024 plies to take back; deeper lines are played again from the start.
-        const bool deep = path.size() > 1000;
-        while (path.size() > 1 && path.back() != p) {
-          if (!deep) pos.undo_move();
-          path.pop_back();
-        }
-        if (path.back() != p) continue;  // not a line of the tree (cannot happen depth first)
-        if (deep) {
-          pos = d.pos;
-          for (Move m : t.moves_to(node_of[size_t(p)])) pos.do_move(m);
-        }
-      }
       Square from, to;
-      if (!xqf_square(recs[i].from, from) || !xqf_square(recs[i].to, to)) continue;
-      const Move m = make_move(from, to);
-      if (!is_legal(pos, m)) continue;
-      pos.do_move(m);
-      path.push_back(int(i));
-      node_of[i] = t.add(node_of[size_t(p)], m);
-      t.set_comment(node_of[i], recs[i].comment);
+      const bool on_board = xqf_square(recs[i].from, from) && xqf_square(recs[i].to, to);
+      moves.push_back({on_board ? make_move(from, to) : kNoMove, recs[i].comment, recs[i].parent - 1});
     }
-    *tree = std::move(t);
+    *tree = tree_from_records(fen, recs.empty() ? "" : recs[0].comment, moves);
   }
   if (notice) {
     if (variations && !tree) *notice = "the file's variations were skipped; the main line is shown";
@@ -358,24 +341,7 @@ namespace xq {
 std::string utf8_to_gbk(const std::string& utf8) {
   iconv_t cd = iconv_open("GB18030", "UTF-8");
   if (cd == iconv_t(-1)) return utf8;
-  std::string out;
-  char* ip = const_cast<char*>(utf8.data());
-  size_t il = utf8.size();
-  char buf[256];
-  while (il > 0) {
-    char* op = buf;
-    size_t ol = sizeof buf;
-    const size_t r = iconv(cd, &ip, &il, &op, &ol);
-    out.append(buf, size_t(op - buf));
-    if (r == size_t(-1) && errno != E2BIG) {  // not UTF-8 or not in GB18030: a '?' for the byte
-      out += '?';
-      ++ip;
-      --il;
-      iconv(cd, nullptr, nullptr, nullptr, nullptr);
-    }
-  }
-  iconv_close(cd);
-  return out;
+  return converted(cd, utf8);
 }
 
 namespace {
