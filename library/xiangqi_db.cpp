@@ -4,14 +4,18 @@
 //                   [--year FROM-TO] [--fen FEN] [--limit N]
 //   xiangqi-db explore [--db FILE] FEN
 //   xiangqi-db export [--db FILE] ID
+//   xiangqi-db eco [--english] MOVES...
 #include <cstdio>
 #include <iostream>
+#include <sstream>
 #include <string>
 #include <vector>
 
+#include "ecco.h"
 #include "fen.h"
 #include "import.h"
 #include "library.h"
+#include "notation.h"
 #include "parse_int.h"
 
 namespace {
@@ -24,7 +28,8 @@ int usage(const std::string& why) {
                "       xiangqi-db find [--db FILE] [--player NAME] [--event TEXT] [--eco CODE] [--result 1-0|0-1|1/2-1/2]\n"
                "                       [--year FROM-TO] [--fen FEN] [--limit N]\n"
                "       xiangqi-db explore [--db FILE] FEN\n"
-               "       xiangqi-db export [--db FILE] ID\n";
+               "       xiangqi-db export [--db FILE] ID\n"
+               "       xiangqi-db eco [--english] MOVES...   (ICCS moves from the start, e.g. h2e2 h9g7)\n";
   return 2;
 }
 
@@ -43,6 +48,30 @@ std::string joined(const std::vector<std::string>& words) {
   return out;
 }
 
+// The opening the moves reach from the start: "CODE<TAB>name". The moves may
+// come as separate words or in one quoted argument.
+int eco_command(const std::vector<std::string>& words, bool english) {
+  FenData d;
+  parse_fen(kStartFen, d, nullptr);
+  std::vector<Move> moves;
+  for (const std::string& arg : words) {
+    std::istringstream in(arg);
+    std::string w;
+    while (in >> w) {
+      Move m = kNoMove;
+      std::string err;
+      if (!parse_move(d.pos, w, m, &err) || !d.pos.do_legal_move(m))
+        return usage("move " + std::to_string(moves.size() + 1) + " '" + w + "' " +
+                     (err.empty() ? "is not a legal move here" : err));
+      moves.push_back(m);
+    }
+  }
+  if (moves.empty()) return usage("eco needs moves (ICCS, from the start position)");
+  const EccoOpening o = classify_opening(kStartFen, moves);
+  std::cout << o.code << '\t' << (english ? o.en : o.zh) << '\n';
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -52,6 +81,7 @@ int main(int argc, char** argv) {
   LibraryQuery q;
   std::vector<std::string> rest;
   std::string fen_option;
+  bool english = false;
   for (int i = 2; i < argc; ++i) {
     const std::string a = argv[i];
     auto value = [&](std::string& out) {
@@ -59,7 +89,9 @@ int main(int argc, char** argv) {
       out = argv[++i];
       return true;
     };
-    if (a == "--db") {
+    if (command == "eco" && a == "--english") {
+      english = true;
+    } else if (a == "--db") {
       if (!value(db)) return usage("--db needs a file");
     } else if (command == "find" && a == "--player") {
       if (!value(q.player)) return usage("--player needs a name");
@@ -88,6 +120,7 @@ int main(int argc, char** argv) {
       rest.push_back(a);
     }
   }
+  if (command == "eco") return eco_command(rest, english);
   if (command != "import" && command != "find" && command != "explore" && command != "export")
     return usage("unknown command '" + command + "'");
 

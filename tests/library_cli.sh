@@ -39,9 +39,16 @@ if out="$("$db_tool" import --db "$db" "$data/masters.pgn")"; then fail "a re-im
 [[ "$(head -1 <<<"$out")" == "imported 0 games, skipped 5 duplicates, 1 failed" ]] || fail "re-import said: $out"
 "$db_tool" import --db "$db" "$data/again.pgn" >/dev/null || fail "a re-import of duplicates only should exit 0"
 
+# The ECCO code and name of an opening, from ICCS or Chinese moves, in one argument or several.
+[[ "$("$db_tool" eco h2e2 h9g7 h0g2 b9c7 b2c2)" == "C60${tab}五七炮对屏风马" ]] || fail "eco of 五七炮对屏风马"
+[[ "$("$db_tool" eco --english "h2e2 h7e7")" == "D00${tab}Same Direction Cannons" ]] || fail "eco --english of 顺炮"
+[[ "$("$db_tool" eco 炮二平五 炮8平5)" == "D00${tab}顺炮局" ]] || fail "eco of Chinese moves"
+if "$db_tool" eco h2e2 h9h7 >"$work/out" 2>"$work/err"; then fail "an illegal eco move exited 0"; fi
+grep -qF "move 2 'h9h7'" "$work/err" || fail "the illegal eco move was not named: $(cat "$work/err")"
+
 # Bad input: a clear message and a non-zero exit, the library untouched.
 for args in "frob" "export --db $db 99" "export --db $db x" "find --db $db --limit 0" "find --db $db --fen nonsense" \
-            "find --db $db --year 19x" "explore --db $db" "import --db $db" "find --db $data/masters.pgn"; do
+            "find --db $db --year 19x" "explore --db $db" "import --db $db" "eco" "find --db $data/masters.pgn"; do
   if "$db_tool" $args >"$work/out" 2>"$work/err"; then fail "'$args' exited 0"; fi
   [[ -s "$work/err" ]] || fail "'$args' said nothing on stderr"
 done
