@@ -133,7 +133,9 @@ std::vector<Move> Game::legal_moves() const {
 }
 
 bool Game::play(Move m) {
-  if (verdict_.over() || !is_legal(m)) return false;
+  // The game's own position makes and takes back the test move: copying it
+  // (with its history) for Game::is_legal cost more than the test.
+  if (verdict_.over() || !xq::is_legal(pos_, m)) return false;
   push(m);
   redo_.clear();
   return true;

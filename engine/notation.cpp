@@ -179,9 +179,14 @@ std::string normalize(const std::string& text) {
         if (c >= U'1' && c <= U'9') out += char(c);
         else if (c >= U'１' && c <= U'９') out += char('1' + (c - U'１'));
         else {
+          static const std::vector<char32_t> digits = [] {
+            std::vector<char32_t> v(10, 0);
+            for (int k = 1; k <= 9; ++k) v[size_t(k)] = decode(kChineseDigits[k])[0];
+            return v;
+          }();
           int d = 0;
           for (int k = 1; k <= 9; ++k)
-            if (decode(kChineseDigits[k])[0] == c) d = k;
+            if (digits[size_t(k)] == c) d = k;
           out += d ? char('0' + d) : '?';
         }
     }
@@ -250,6 +255,12 @@ bool chinese_to_move(Position& pos, const std::string& text, Move& m, std::strin
   Move found = kNoMove;
   int matches = 0;
   for (int i = 0; i < n; ++i) {
+    // Every spelling ends with the action ("+5"): most moves fail on it, and
+    // it costs far less than spelling the move out.
+    const Square from = move_from(legal[i]), to = move_to(legal[i]);
+    const PieceId id = pos.piece_at(from);
+    const std::string act = normalize(action_part(color_of_id(id), type_of_id(id), from, to));
+    if (want.size() < act.size() || want.compare(want.size() - act.size(), act.size(), act) != 0) continue;
     for (const std::string& s : spellings(pos, legal[i])) {
       if (s == want) {
         if (found != legal[i]) ++matches;

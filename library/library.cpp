@@ -2,6 +2,7 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cstdlib>
 #include <cstring>
@@ -130,6 +131,64 @@ std::string contains(const std::string& text) {
     out += c;
   }
   return out + "%";
+}
+
+// Whether a game's PGN text has more than its main line: a comment, a
+// variation, a mark or a NAG in its movetext (moves never use these signs).
+bool movetext_has_notes(const std::string& pgn) {
+  size_t i = 0;
+  while (i < pgn.size()) {
+    size_t end = pgn.find('\n', i);
+    if (end == std::string::npos) end = pgn.size();
+    const size_t first = pgn.find_first_not_of(" \t\r", i);
+    if (first < end && pgn[first] != '[')
+      for (size_t k = first; k < end; ++k)
+        if (std::strchr("{(;$!?", pgn[k])) return true;
+    i = end + 1;
+  }
+  return false;
+}
+
+// A game with nothing beyond its main line is stored as its tags alone
+// (about 100 bytes instead of 15 a move): export writes the moves again
+// from the moves column. The tags are PGN tag lines, escaped as PGN escapes.
+std::string tag_lines(const std::vector<std::pair<std::string, std::string>>& tags) {
+  std::string out;
+  for (const auto& [name, value] : tags) {
+    if (name == "Result" || name == "FEN" || name.empty() ||
+        !std::all_of(name.begin(), name.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }))
+      continue;
+    out += '[' + name + " \"";
+    for (char c : value) {
+      if (c == '"' || c == '\\') out += '\\';
+      if (c != '\n' && c != '\r') out += c;
+    }
+    out += "\"]\n";
+  }
+  return out;
+}
+
+// The tags of stored tag lines, or false when the text holds movetext too
+// (a game kept with its notes, or one stored before tags-only rows).
+bool tags_only(const std::string& text, std::vector<std::pair<std::string, std::string>>& tags) {
+  size_t i = 0;
+  while (i < text.size()) {
+    size_t end = text.find('\n', i);
+    if (end == std::string::npos) end = text.size();
+    const std::string line = text.substr(i, end - i);
+    i = end + 1;
+    if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
+    const size_t space = line.find(" \"");
+    if (line[0] != '[' || space == std::string::npos || line.size() < space + 4 || line.compare(line.size() - 2, 2, "\"]") != 0)
+      return false;
+    std::string value;
+    for (size_t k = space + 2; k + 2 < line.size(); ++k) {
+      if (line[k] == '\\' && k + 3 < line.size()) ++k;
+      value += line[k];
+    }
+    tags.emplace_back(line.substr(1, space - 1), value);
+  }
+  return true;
 }
 
 // The key of the standard start as this build computes it: a library
@@ -294,12 +353,17 @@ AddResult Library::add(const PgnGame& g, const std::string& source_pgn, std::str
   const std::string red = g.tag("Red"), black = g.tag("Black");
   std::string eco = g.tag("ECCO").empty() ? g.tag("ECO") : g.tag("ECCO");
   if (!is_code(eco)) eco = classify_opening(g.fen, g.moves).code;
-  std::string pgn = source_pgn;
-  if (pgn.empty()) {
+  const bool commented = std::any_of(g.comments.begin(), g.comments.end(), [](const std::string& c) { return !c.empty(); });
+  std::string pgn;
+  if (!source_pgn.empty() && (commented || movetext_has_notes(source_pgn))) {
+    pgn = source_pgn;
+  } else if (commented) {
     std::vector<std::pair<std::string, std::string>> tags;
     for (const auto& [name, value] : g.tags)
       if (name != "Result" && name != "FEN") tags.emplace_back(name, value);
-    pgn = write_pgn(game, tags, g.comments);
+    pgn = write_pgn_tree(GameTree::from_line(g.fen, g.moves, g.comments), tags, normal_result(g.tag("Result")));
+  } else {
+    pgn = tag_lines(g.tags);
   }
   Statement st(db_,
                "INSERT OR IGNORE INTO games(red, black, event, date, year, result, eco, plies, fen, moves, pgn, "
@@ -390,13 +454,18 @@ std::vector<ExploreMove> Library::explore(uint64_t key, std::string* error) cons
 
 bool Library::pgn(int64_t id, std::string& out, std::string* error) const {
   if (!db_) return false;
-  Statement st(db_, "SELECT pgn FROM games WHERE id = ?");
+  Statement st(db_, "SELECT pgn, fen, moves, result FROM games WHERE id = ?");
   st.bind(1, id);
   if (!st.ok() || st.step() != SQLITE_ROW) {
     set_error(error, "no game " + std::to_string(id) + " in the library");
     return false;
   }
-  out = st.text(0);
+  std::vector<std::pair<std::string, std::string>> tags;
+  if (!tags_only(st.text(0), tags)) {
+    out = st.text(0);
+    return true;
+  }
+  out = write_pgn_tree(GameTree::from_line(st.text(1), moves_of(st.text(2))), tags, st.text(3));
   return true;
 }
 

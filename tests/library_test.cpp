@@ -183,6 +183,42 @@ TEST(Library, ExportGivesThePgnBackWithVariationsAndComments) {
   EXPECT_NE(err.find("no game 999"), std::string::npos);
 }
 
+// A game with nothing but its main line is kept as its tags and moves (not
+// its text): the export writes it again with every tag, its result (a
+// resignation too) and a quote in a tag escaped.
+TEST(Library, APlainGameComesBackWithItsTagsAndResult) {
+  TempDir dir;
+  xq::Library lib;
+  std::string err;
+  ASSERT_TRUE(lib.open(dir.file("l.sqlite3"), &err)) << err;
+  const std::string text =
+      "[Event \"Plain \\\"Cup\\\"\"]\n[Round \"7\"]\n[Site \"Beijing\"]\n[Red \"A\"]\n[Black \"B\"]\n"
+      "[Result \"0-1\"]\n\n1. 炮二平五 马8进7 2. 马二进三 车9平8 0-1\n";
+  xq::PgnGame g;
+  ASSERT_TRUE(xq::read_pgn(text, g, &err)) << err;
+  ASSERT_EQ(lib.add(g, text, &err), xq::AddResult::Added) << err;
+  std::string pgn;
+  ASSERT_TRUE(lib.pgn(lib.find({}, &err).at(0).id, pgn, &err)) << err;
+  xq::PgnGame back;
+  ASSERT_TRUE(xq::read_pgn(pgn, back, &err)) << err << "\n" << pgn;
+  EXPECT_EQ(back.moves, g.moves);
+  EXPECT_EQ(back.tag("Event"), "Plain \"Cup\"");
+  EXPECT_EQ(back.tag("Round"), "7");
+  EXPECT_EQ(back.tag("Site"), "Beijing");
+  EXPECT_EQ(back.tag("Result"), "0-1");
+  EXPECT_NE(pgn.find(" 0-1\n"), std::string::npos) << pgn;
+  // Stored as tag lines, not as the game's text.
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open(dir.file("l.sqlite3").c_str(), &db), SQLITE_OK);
+  sqlite3_stmt* st = nullptr;
+  ASSERT_EQ(sqlite3_prepare_v2(db, "SELECT pgn FROM games", -1, &st, nullptr), SQLITE_OK);
+  ASSERT_EQ(sqlite3_step(st), SQLITE_ROW);
+  const std::string stored = reinterpret_cast<const char*>(sqlite3_column_text(st, 0));
+  EXPECT_EQ(stored.find("炮二平五"), std::string::npos) << stored;
+  sqlite3_finalize(st);
+  sqlite3_close(db);
+}
+
 TEST(Library, CancellingLeavesEveryFileWholeOrAbsent) {
   TempDir dir;
   xq::Library lib;
