@@ -240,7 +240,11 @@ class AppModel {
   std::string collection_name_;
   int collection_game_ = -1, collection_page_ = 0, collection_skipped_ = 0;
   bool collection_shown_ = false;
-  void open_collection(std::vector<PgnGame> games, const std::string& name, int skipped);
+  // query: the library's question when the list is its answer (the filter
+  // then asks the library again, so it searches every game, not the list).
+  void open_collection(std::vector<PgnGame> games, const std::string& name, int skipped,
+                       std::optional<LibraryQuery> query = std::nullopt);
+  std::optional<LibraryQuery> collection_query_;
   std::optional<Dialog> collection_dialog() const;
   bool collection_act(Action a, int arg);  // true when the action was the list's
   void open_collection_game(int i);
@@ -267,6 +271,9 @@ class AppModel {
   uint64_t explorer_record_revision_ = 0;
   std::string import_message_;
   std::string found_title_;  // the game list's title for the library's answer
+  std::optional<LibraryQuery> asked_;  // the question of the find under way
+  bool refinding_ = false;             // that find is the list's filter, typed
+  std::string collection_asked_;       // the filter the list's games answer
   // The record as a tree (app_model_record.cpp): every line played or read,
   // the controller holding the one on show.
   GameTree tree_;
@@ -289,6 +296,7 @@ class AppModel {
   void set_pending_tree(const std::string& pgn_text);  // a PGN's variations, for the load that follows
   LibraryService& library();
   bool library_act(Action a, int arg);
+  void ask_library(const LibraryQuery& q, bool refind);
   void poll_library();
   void explorer_rows();
   void explorer_play(int row);

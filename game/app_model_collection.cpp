@@ -25,14 +25,25 @@ std::string folded(std::string s) {
 // names) or result hold every word typed.
 std::vector<int> AppModel::collection_matches() const {
   std::vector<int> out;
-  std::vector<std::string> words;
-  {
-    std::istringstream in(folded(collection_filter_));
-    for (std::string w; in >> w;) words.push_back(w);
+  if (collection_query_) {  // the library did the filtering
+    for (int i = 0; i < int(collection_.size()); ++i) out.push_back(i);
+    return out;
   }
+  // The same reading of the filter as the library's: a year range, a result, words.
+  const LibraryQuery f = filter_query(collection_filter_);
+  std::vector<std::string> words;
+  for (const std::string& w : f.words) words.push_back(folded(w));
+  if (!f.result.empty()) words.push_back(f.result);
   for (int i = 0; i < int(collection_.size()); ++i) {
     const PgnGame& g = collection_[size_t(i)];
     const EccoOpening& o = collection_openings_[size_t(i)];
+    if (f.year_from || f.year_to) {
+      const std::string date = g.tag("Date");
+      const int year = date.size() >= 4 && std::all_of(date.begin(), date.begin() + 4, [](char c) { return c >= '0' && c <= '9'; })
+                           ? std::stoi(date.substr(0, 4))
+                           : 0;
+      if (!year || (f.year_from && year < f.year_from) || (f.year_to && year > f.year_to)) continue;
+    }
     const std::string about = folded(g.tag("Red") + "\n" + g.tag("Black") + "\n" + g.tag("Event") + "\n" +
                                      g.tag("Date") + "\n" + g.tag("Title") + "\n" + g.tag("Site") + "\n" + o.code +
                                      "\n" + o.zh + "\n" + o.en + "\n" + g.tag("Result"));
@@ -61,7 +72,7 @@ void AppModel::text_input(const std::string& utf8) {
 // While the list is shown the keys type into its filter: Backspace takes a
 // character back, Return opens the first game shown, Escape closes the list.
 bool AppModel::collection_key(Key k) {
-  if (!collection_shown_ || collection_.empty()) return false;
+  if (!collection_shown_ || (collection_.empty() && !collection_query_)) return false;
   switch (k) {
     case Key::Backspace:
       while (!collection_filter_.empty()) {  // one UTF-8 character
@@ -84,7 +95,10 @@ bool AppModel::collection_key(Key k) {
   }
 }
 
-void AppModel::open_collection(std::vector<PgnGame> games, const std::string& name, int skipped) {
+void AppModel::open_collection(std::vector<PgnGame> games, const std::string& name, int skipped,
+                               std::optional<LibraryQuery> query) {
+  collection_query_ = std::move(query);
+  collection_asked_.clear();
   collection_ = std::move(games);
   collection_openings_.clear();
   for (const PgnGame& g : collection_) collection_openings_.push_back(classify_opening(g.fen, g.moves));
@@ -97,7 +111,8 @@ void AppModel::open_collection(std::vector<PgnGame> games, const std::string& na
 }
 
 std::optional<Dialog> AppModel::collection_dialog() const {
-  if (!collection_shown_ || collection_.empty()) return std::nullopt;
+  // A library list stays open with no game, so the filter can be typed back.
+  if (!collection_shown_ || (collection_.empty() && !collection_query_)) return std::nullopt;
   Dialog d;
   d.area = {20, 16, 480, 544};
   const std::vector<int> shown = collection_matches();

@@ -53,14 +53,14 @@ bool AppModel::library_act(Action a, int arg) {
       const EccoOpening o = classify_opening(g.start_fen(), std::vector<Move>(g.moves().begin(), g.moves().begin() + ply));
       found_title_ = say(Phrase::LibraryGames, {o.code.empty() ? say(Phrase::ExplorerTitle)
                                                                : o.code + " " + (ui_.language == Language::Chinese ? o.zh : o.en)});
-      library().find(q);
+      ask_library(q, false);
       return true;
     }
-    case Action::LibraryList: {  // every game (the newest 2,000), to search by typing
+    case Action::LibraryList: {  // the library's games (the first 2,000), searched again as the filter is typed
       LibraryQuery q;
       q.limit = 2000;
       found_title_ = say(Phrase::LibraryAll);
-      library().find(q);
+      ask_library(q, false);
       return true;
     }
     case Action::ExplorerImport:
@@ -70,6 +70,12 @@ bool AppModel::library_act(Action a, int arg) {
       return true;
     default: return false;
   }
+}
+
+void AppModel::ask_library(const LibraryQuery& q, bool refind) {
+  asked_ = q;
+  refinding_ = refind;
+  library().find(q);
 }
 
 // Each frame: the newest answers, the import's progress, and a new question
@@ -103,9 +109,32 @@ void AppModel::poll_library() {
     explorer_key_ = 0;  // the counts may have changed
   }
   if (auto found = library_->take_found()) {
-    if (!found->error.empty()) flash(say(Phrase::LibraryError, {found->error}));
-    else if (found->games.empty()) flash(say(Phrase::ExplorerEmpty));
-    else open_collection(std::move(found->games), found_title_, 0);
+    const std::optional<LibraryQuery> asked = std::move(asked_);
+    asked_.reset();
+    if (!found->error.empty()) {
+      flash(say(Phrase::LibraryError, {found->error}));
+    } else if (refinding_) {  // the list's games for the filter typed: the list stays open
+      if (collection_query_) {
+        collection_ = std::move(found->games);
+        collection_openings_.clear();
+        for (const PgnGame& g : collection_) collection_openings_.push_back(classify_opening(g.fen, g.moves));
+        collection_game_ = -1;
+        collection_page_ = 0;
+      }
+    } else if (found->games.empty()) {
+      flash(say(Phrase::ExplorerEmpty));
+    } else {
+      open_collection(std::move(found->games), found_title_, 0, asked);
+    }
+  }
+  // The filter typed into a list from the library: ask the library again
+  // (one question at a time; the newest text once the last answer is in).
+  if (collection_query_ && collection_shown_ && !asked_ && collection_filter_ != collection_asked_) {
+    LibraryQuery q = filter_query(collection_filter_);
+    q.position = collection_query_->position;
+    q.limit = collection_query_->limit;
+    collection_asked_ = collection_filter_;
+    ask_library(q, true);
   }
   if (auto r = library_->take_explore()) {
     explored_ = std::move(*r);

@@ -201,6 +201,36 @@ std::string key_check() {
 
 }  // namespace
 
+LibraryQuery filter_query(const std::string& typed) {
+  LibraryQuery q;
+  size_t i = 0;
+  while (i < typed.size()) {
+    const size_t start = typed.find_first_not_of(" \t", i);
+    if (start == std::string::npos) break;
+    size_t end = typed.find_first_of(" \t", start);
+    if (end == std::string::npos) end = typed.size();
+    const std::string w = typed.substr(start, end - start);
+    i = end;
+    if (w == "1-0" || w == "0-1" || w == "1/2-1/2") {
+      q.result = w;
+      continue;
+    }
+    const size_t dash = w.find('-');
+    auto year = [](const std::string& s) { return s.size() == 4 ? year_of(s) : 0; };
+    if (dash != std::string::npos && w.size() > 1) {
+      const std::string from = w.substr(0, dash), to = w.substr(dash + 1);
+      const int a = year(from), b = year(to);
+      if ((a || from.empty()) && (b || to.empty())) {
+        q.year_from = a;
+        q.year_to = b;
+        continue;
+      }
+    }
+    q.words.push_back(w);
+  }
+  return q;
+}
+
 Library::~Library() {
   if (db_) sqlite3_close(db_);
 }
@@ -406,8 +436,13 @@ std::vector<LibraryGame> Library::find(const LibraryQuery& q, std::string* error
   if (!q.eco.empty()) sql += " AND eco LIKE ?3";
   if (!q.result.empty()) sql += " AND result = ?4";
   if (q.year_from) sql += " AND year >= ?5";
-  if (q.year_to) sql += " AND year <= ?6";
+  if (q.year_to) sql += " AND year BETWEEN 1 AND ?6";  // a game of no known year is in no range
   if (q.position) sql += " AND id IN (SELECT game FROM positions WHERE key = ?7)";
+  for (size_t i = 0; i < q.words.size() && i < 16; ++i) {
+    const std::string n = "?" + std::to_string(9 + i);
+    sql += " AND (red LIKE " + n + " ESCAPE '\\' OR black LIKE " + n + " ESCAPE '\\' OR event LIKE " + n +
+           " ESCAPE '\\' OR date LIKE " + n + " ESCAPE '\\' OR eco LIKE " + n + " ESCAPE '\\')";
+  }
   sql += " ORDER BY id LIMIT ?8";
   Statement st(db_, sql.c_str());
   if (!st.ok()) {
@@ -422,6 +457,7 @@ std::vector<LibraryGame> Library::find(const LibraryQuery& q, std::string* error
   if (q.year_to) st.bind(6, int64_t(q.year_to));
   if (q.position) st.bind(7, stored(*q.position));
   st.bind(8, int64_t(q.limit > 0 ? q.limit : 100));
+  for (size_t i = 0; i < q.words.size() && i < 16; ++i) st.bind(int(9 + i), contains(q.words[i]));
   int rc;
   while ((rc = st.step()) == SQLITE_ROW)
     out.push_back({st.integer(0), st.text(1), st.text(2), st.text(3), st.text(4), st.text(5), st.text(6),

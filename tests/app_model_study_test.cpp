@@ -91,9 +91,22 @@ TEST(AppModel, TheExplorerShowsTheLibrarysMovesFollowsTheBoardAndPlaysOne) {
   f.m.act(Action::LibraryList);
   ASSERT_TRUE(f.wait_until([&] { return f.m.view_model().dialog.has_value(); }));
   EXPECT_EQ(f.m.view_model().dialog->text, "Library: 5 games");
+  // The library answers the filter (all its games, not the list's 2,000).
   f.m.text_input("c70 xu");
-  EXPECT_EQ(f.m.view_model().dialog->text, "Library: 1/5 games");
-  EXPECT_TRUE(dialog_button(f.m.view_model().dialog, "2. Xu Yinchuan – Hu Ronghua"));
+  ASSERT_TRUE(f.wait_until([&] { return f.m.view_model().dialog->text == "Library: 1 games"; }));
+  EXPECT_TRUE(dialog_button(f.m.view_model().dialog, "1. Xu Yinchuan – Hu Ronghua"));
+  for (int i = 0; i < 6; ++i) f.m.key(Key::Backspace, false);
+  // A year range and a result.
+  f.m.text_input("2005- 0-1");
+  ASSERT_TRUE(f.wait_until([&] { return dialog_button(f.m.view_model().dialog, "1. Lü Qin – Xu Yinchuan") != nullptr; }));
+  EXPECT_EQ(f.m.view_model().dialog->text, "Library: 1 games");
+  for (int i = 0; i < 4; ++i) f.m.key(Key::Backspace, false);
+  ASSERT_TRUE(f.wait_until([&] { return f.m.view_model().dialog->text == "Library: 2 games"; }));  // 2010 and 2012
+  // Nothing found: the list stays, to type the filter back.
+  f.m.text_input(" nobody");
+  ASSERT_TRUE(f.wait_until([&] { return f.m.view_model().dialog->text == "Library: 0 games"; }));
+  for (int i = 0; i < 7; ++i) f.m.key(Key::Backspace, false);
+  ASSERT_TRUE(f.wait_until([&] { return f.m.view_model().dialog->text == "Library: 2 games"; }));
   f.m.key(Key::Escape, false);
 
   f.m.key(Key::X, false);

@@ -135,6 +135,39 @@ TEST(Library, SearchesByPlayerEventYearResultCodeAndPosition) {
   EXPECT_TRUE(err.empty()) << err;
 }
 
+// The game list's filter box as a query: a year range, a result, and words
+// each found in a player, the event, the date or the code.
+TEST(Library, TheTypedFilterIsAQuery) {
+  xq::LibraryQuery q = xq::filter_query(" hu  1990-2005 1-0 C7 ");
+  EXPECT_EQ(q.year_from, 1990);
+  EXPECT_EQ(q.year_to, 2005);
+  EXPECT_EQ(q.result, "1-0");
+  EXPECT_EQ(q.words, (std::vector<std::string>{"hu", "C7"}));
+  q = xq::filter_query("2000- 1/2-1/2");
+  EXPECT_EQ(q.year_from, 2000);
+  EXPECT_EQ(q.year_to, 0);
+  EXPECT_EQ(q.result, "1/2-1/2");
+  q = xq::filter_query("-1999 12-34 -");
+  EXPECT_EQ(q.year_from, 0);
+  EXPECT_EQ(q.year_to, 1999);
+  EXPECT_EQ(q.words, (std::vector<std::string>{"12-34", "-"}));  // not years: words
+
+  TempDir dir;
+  xq::Library lib;
+  std::string err;
+  ASSERT_TRUE(lib.open(dir.file("l.sqlite3"), &err)) << err;
+  xq::import_paths(lib, {kData + "/masters.pgn"});
+  auto reds_for = [&](const std::string& typed) { return reds(lib.find(xq::filter_query(typed), &err)); };
+  EXPECT_EQ(reds_for("ronghua"), (std::vector<std::string>{"Hu Ronghua", "Xu Yinchuan"}));
+  EXPECT_EQ(reds_for("ronghua 2000-"), (std::vector<std::string>{"Xu Yinchuan"}));
+  EXPECT_EQ(reds_for("xu cup"), (std::vector<std::string>{"Xu Yinchuan"}));  // a player and the event
+  EXPECT_EQ(reds_for("C70 1-0"), (std::vector<std::string>{"Hu Ronghua"}));
+  EXPECT_EQ(reds_for("-2000"), (std::vector<std::string>{"Hu Ronghua"}));  // not the game of no date
+  EXPECT_EQ(reds_for("2010.01"), (std::vector<std::string>{"Lü Qin"}));  // the date
+  EXPECT_TRUE(reds_for("hu nobody").empty());
+  EXPECT_TRUE(err.empty()) << err;
+}
+
 TEST(Library, ExplorerCountsTheMovesPlayedFromAPosition) {
   TempDir dir;
   xq::Library lib;
