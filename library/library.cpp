@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <map>
 
 #include "ecco.h"
 #include "fen.h"
@@ -33,11 +34,25 @@ CREATE INDEX IF NOT EXISTS games_red ON games(red);
 CREATE INDEX IF NOT EXISTS games_black ON games(black);
 CREATE INDEX IF NOT EXISTS games_eco ON games(eco);
 CREATE INDEX IF NOT EXISTS games_year ON games(year);
-CREATE TABLE IF NOT EXISTS positions(
+)";
+
+// The position index, derived from the games and built again whenever its
+// layout or this build's keys differ from the file's. Each row carries its
+// game's outcome and year, so the explorer reads the index alone, never the
+// games (at the start of a 100,000-game library the join cost 150 ms).
+// next: the move played from the position, as from * 90 + to with squares
+// numbered file * 10 + rank (two bytes); NULL after the last move.
+// outcome: 1 red won, 2 black won, 3 drawn, 0 unknown.
+constexpr const char* kIndexLayout = "2";
+const char* const kIndexSchema = R"(
+DROP TABLE IF EXISTS positions;
+CREATE TABLE positions(
   key INTEGER NOT NULL,
   game INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
   ply INTEGER NOT NULL,
-  next TEXT,
+  next INTEGER,
+  outcome INTEGER NOT NULL,
+  year INTEGER NOT NULL,
   PRIMARY KEY(key, game, ply)) WITHOUT ROWID;
 )";
 
@@ -273,19 +288,20 @@ bool Library::open(const std::string& path, std::string* error) {
   std::string err;
   // The first statement reads the file: a file that is no database fails here.
   if (!exec("PRAGMA journal_mode=WAL", &err) || !exec("PRAGMA synchronous=NORMAL", &err) ||
-      !exec("PRAGMA foreign_keys=ON", &err) || !exec("BEGIN IMMEDIATE", &err)) {
+      !exec("PRAGMA foreign_keys=ON", &err) || !exec("PRAGMA cache_size=-65536", &err) || !exec("BEGIN IMMEDIATE", &err)) {
     set_error(error, path + ": " + err);
     sqlite3_close(db_);
     db_ = nullptr;
     return false;
   }
   bool ok = exec(kSchema, &err);
-  std::string version, keys;
+  std::string version, keys, layout;
   if (ok) {
     Statement st(db_, "SELECT name, value FROM meta");
     while (st.ok() && st.step() == SQLITE_ROW) {
       if (st.text(0) == "schema") version = st.text(1);
       if (st.text(0) == "keys") keys = st.text(1);
+      if (st.text(0) == "index") layout = st.text(1);
     }
   }
   if (ok && !version.empty() && version != std::to_string(kSchemaVersion)) {
@@ -294,7 +310,7 @@ bool Library::open(const std::string& path, std::string* error) {
   }
   if (ok && version.empty())
     ok = exec(("INSERT OR REPLACE INTO meta VALUES('schema', '" + std::to_string(kSchemaVersion) + "')").c_str(), &err);
-  if (ok && keys != key_check()) ok = reindex(&err);
+  if (ok && (keys != key_check() || layout != kIndexLayout)) ok = reindex(&err);
   if (ok) ok = exec("COMMIT", &err);
   if (!ok) {
     exec("ROLLBACK", nullptr);
@@ -311,20 +327,34 @@ void Library::rollback() { exec("ROLLBACK", nullptr); }
 
 namespace {
 
+int outcome_of(const std::string& result) {
+  return result == "1-0" ? 1 : result == "0-1" ? 2 : result == "1/2-1/2" ? 3 : 0;
+}
+
+int square_code(Square s) { return file_of(s) * 10 + rank_of(s); }
+int64_t move_code(Move m) { return square_code(move_from(m)) * 90 + square_code(move_to(m)); }
+Move code_move(int64_t code) {
+  const int from = int(code / 90), to = int(code % 90);
+  return make_move(make_square(from / 10, from % 10), make_square(to / 10, to % 10));
+}
+
 // Every main-line position of a game with the move played from it (none
 // after the last): the rows of the position index.
-bool index_game(sqlite3* db, int64_t id, const std::string& fen, const std::vector<Move>& moves) {
+bool index_game(sqlite3* db, int64_t id, const std::string& fen, const std::vector<Move>& moves, int outcome,
+                int year) {
   FenData d;
   if (!parse_fen(fen, d, nullptr)) return false;
-  Statement st(db, "INSERT OR IGNORE INTO positions(key, game, ply, next) VALUES(?, ?, ?, ?)");
+  Statement st(db, "INSERT OR IGNORE INTO positions(key, game, ply, next, outcome, year) VALUES(?, ?, ?, ?, ?, ?)");
   if (!st.ok()) return false;
   Position& pos = d.pos;
   for (size_t ply = 0; ply <= moves.size(); ++ply) {
     st.bind(1, stored(pos.key()));
     st.bind(2, id);
     st.bind(3, int64_t(ply));
-    if (ply < moves.size()) st.bind(4, move_to_iccs(moves[ply]));
+    if (ply < moves.size()) st.bind(4, move_code(moves[ply]));
     else st.bind_null(4);
+    st.bind(5, int64_t(outcome));
+    st.bind(6, int64_t(year));
     if (st.step() != SQLITE_DONE) return false;
     st.reset();
     if (ply == moves.size()) break;
@@ -350,14 +380,16 @@ std::vector<Move> moves_of(const std::string& iccs) {
 }  // namespace
 
 bool Library::reindex(std::string* error) {
-  if (!exec("DELETE FROM positions", error)) return false;
-  Statement st(db_, "SELECT id, fen, moves FROM games");
+  if (!exec(kIndexSchema, error)) return false;
+  Statement st(db_, "SELECT id, fen, moves, result, year FROM games");
   while (st.ok() && st.step() == SQLITE_ROW)
-    if (!index_game(db_, st.integer(0), st.text(1), moves_of(st.text(2)))) {
+    if (!index_game(db_, st.integer(0), st.text(1), moves_of(st.text(2)), outcome_of(st.text(3)),
+                    int(st.integer(4)))) {
       set_error(error, "game " + std::to_string(st.integer(0)) + " cannot be indexed");
       return false;
     }
-  return exec(("INSERT OR REPLACE INTO meta VALUES('keys', '" + key_check() + "')").c_str(), error);
+  return exec(("INSERT OR REPLACE INTO meta VALUES('keys', '" + key_check() + "')").c_str(), error) &&
+         exec((std::string("INSERT OR REPLACE INTO meta VALUES('index', '") + kIndexLayout + "')").c_str(), error);
 }
 
 AddResult Library::add(const PgnGame& g, const std::string& source_pgn, std::string* error) {
@@ -420,7 +452,8 @@ AddResult Library::add(const PgnGame& g, const std::string& source_pgn, std::str
     return AddResult::Failed;
   }
   if (sqlite3_changes(db_) == 0) return AddResult::Duplicate;
-  if (!index_game(db_, sqlite3_last_insert_rowid(db_), g.fen, g.moves)) {
+  if (!index_game(db_, sqlite3_last_insert_rowid(db_), g.fen, g.moves, outcome_of(normal_result(g.tag("Result"))),
+                  year_of(g.tag("Date")))) {
     set_error(error, "the positions cannot be indexed: " + db_message(db_));
     return AddResult::Failed;
   }
@@ -469,22 +502,51 @@ std::vector<LibraryGame> Library::find(const LibraryQuery& q, std::string* error
 std::vector<ExploreMove> Library::explore(uint64_t key, std::string* error) const {
   std::vector<ExploreMove> out;
   if (!db_) return out;
-  // A game that passes the position twice with the same move counts once.
-  Statement st(db_,
-               "SELECT next, COUNT(*), SUM(result = '1-0'), SUM(result = '1/2-1/2'), SUM(result = '0-1'), "
-               "AVG(NULLIF(year, 0)) FROM (SELECT DISTINCT p.game, p.next, g.result, g.year FROM positions p "
-               "JOIN games g ON g.id = p.game WHERE p.key = ? AND p.next IS NOT NULL) "
-               "GROUP BY next ORDER BY 2 DESC, next");
+  // The index's rows of this position come by game: a game that passes the
+  // position twice with the same move counts once. Summed here rather than
+  // by GROUP BY, which sorted 100,000 rows at the start position.
+  Statement st(db_, "SELECT game, next, outcome, year FROM positions WHERE key = ? AND next IS NOT NULL");
   if (!st.ok()) {
     set_error(error, db_message(db_));
     return out;
   }
   st.bind(1, stored(key));
+  struct Sums {
+    int games = 0, outcome[4] = {0, 0, 0, 0}, dated = 0;
+    double years = 0;
+  };
+  std::map<int64_t, Sums> by_move;
+  int64_t game = -1;
+  std::vector<int64_t> seen;  // the moves of this game from the position so far
   int rc;
-  while ((rc = st.step()) == SQLITE_ROW)
-    out.push_back({st.text(0), int(st.integer(1)), int(st.integer(2)), int(st.integer(3)), int(st.integer(4)),
-                   st.real(5)});
-  if (rc != SQLITE_DONE) set_error(error, db_message(db_));
+  while ((rc = st.step()) == SQLITE_ROW) {
+    const int64_t g = st.integer(0), next = st.integer(1);
+    if (g != game) {
+      game = g;
+      seen.clear();
+    }
+    if (std::find(seen.begin(), seen.end(), next) != seen.end()) continue;
+    seen.push_back(next);
+    Sums& s = by_move[next];
+    ++s.games;
+    ++s.outcome[std::clamp(int(st.integer(2)), 0, 3)];
+    if (const int64_t year = st.integer(3); year > 0) {
+      ++s.dated;
+      s.years += double(year);
+    }
+  }
+  if (rc != SQLITE_DONE) {
+    set_error(error, db_message(db_));
+    return {};
+  }
+  for (const auto& [code, s] : by_move) {
+    if (code < 0 || code >= 90 * 90) continue;  // not a move this build wrote
+    out.push_back({move_to_iccs(code_move(code)), s.games, s.outcome[1], s.outcome[3], s.outcome[2],
+                   s.dated ? s.years / s.dated : 0.0});
+  }
+  std::sort(out.begin(), out.end(), [](const ExploreMove& a, const ExploreMove& b) {
+    return a.games != b.games ? a.games > b.games : a.move < b.move;
+  });
   return out;
 }
 

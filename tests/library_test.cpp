@@ -288,10 +288,30 @@ TEST(Library, KeepsItsGamesAcrossOpeningsAndIndexesAgainWhenKeysDiffer) {
               SQLITE_OK);
     sqlite3_close(db);
   }
+  {
+    xq::Library lib;
+    ASSERT_TRUE(lib.open(path, &err)) << err;
+    EXPECT_EQ(lib.count(), 5);
+    EXPECT_EQ(lib.explore(key_after(""), &err).size(), 2u);
+  }
+  {  // the first layout of the index (moves as text, no outcomes): made again in today's
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+    ASSERT_EQ(sqlite3_exec(db,
+                           "DROP TABLE positions; DELETE FROM meta WHERE name = 'index';"
+                           "CREATE TABLE positions(key INTEGER NOT NULL, game INTEGER NOT NULL, ply INTEGER NOT NULL,"
+                           " next TEXT, PRIMARY KEY(key, game, ply)) WITHOUT ROWID;",
+                           nullptr, nullptr, nullptr),
+              SQLITE_OK);
+    sqlite3_close(db);
+  }
   xq::Library lib;
   ASSERT_TRUE(lib.open(path, &err)) << err;
-  EXPECT_EQ(lib.count(), 5);
-  EXPECT_EQ(lib.explore(key_after(""), &err).size(), 2u);
+  const auto moves = lib.explore(key_after(""), &err);
+  ASSERT_EQ(moves.size(), 2u) << err;
+  EXPECT_EQ(moves[0].move, "h2e2");
+  EXPECT_EQ(moves[0].games, 4);
+  EXPECT_EQ(moves[0].red_wins, 2);
 }
 
 TEST(Library, RefusesAFileThatIsNoLibraryOrIsLocked) {
