@@ -499,8 +499,8 @@ void AppModel::click(float px, float py) {
     return;
   }
   if (editor_) return;
-  if (auto v = variation_hit(ui_, controller_, x, y)) {  // a variation under a round: its line on the board
-    show_line(ui_.variation_lines[size_t(*v)].node);
+  if (auto v = variation_hit(ui_, controller_, x, y)) {  // a variation under a round: its line on the board, or fold
+    variation_clicked(*v, x < move_list_rect(ui_.panel_below, shows_graph(ui_)).x + kFoldMarkerW);
     return;
   }
   auto ply = move_list_hit(ui_, controller_, x, y);

@@ -9,6 +9,7 @@
 #include <future>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -280,6 +281,8 @@ class AppModel {
   uint64_t tree_serial_ = ~uint64_t(0);     // the controller's game the tree belongs to
   std::vector<Move> synced_line_;           // the line at the last sync
   std::optional<GameTree> pending_tree_;    // the tree of a game being loaded
+  std::set<int> folded_;                    // positions whose variations show as one row
+  void variation_clicked(int line, bool on_marker);
   std::optional<std::string> annotating_;   // the comment being typed (the dialog is open)
   char skip_text_ = 0;                      // the opening key's letter, due as text input next
   int annotate_node_ = -1, annotate_mark_ = 0;

@@ -25,6 +25,7 @@ void AppModel::sync_tree() {
   const Game& g = controller_.game();
   if (controller_.game_serial() != tree_serial_) {
     tree_serial_ = controller_.game_serial();
+    folded_.clear();
     if (pending_tree_ && pending_tree_->fen() == g.start_fen() && pending_tree_->find(g.moves()) >= 0)
       tree_ = std::move(*pending_tree_);
     else
@@ -85,9 +86,11 @@ void AppModel::variation_lines() {
   bool red = pos.side() == RED;
   int round = g.start_fullmove(), at = GameTree::kRoot;
   for (size_t i = 0; i < g.moves().size() && at >= 0; ++i) {
-    for (int c : tree_.node(at).children) {
+    if (folded_.count(at) && tree_.node(at).children.size() > 1) {
+      lines.push_back({int(i) + 1, say(Phrase::VariationsFolded, {std::to_string(tree_.node(at).children.size() - 1)}), -1, at});
+    } else for (int c : tree_.node(at).children) {
       if (tree_.node(c).move == g.moves()[i]) continue;
-      std::string text = "(";
+      std::string text = "▾ (";
       Position p = pos;
       bool r = red;
       int rnd = round, n = c;
@@ -105,7 +108,7 @@ void AppModel::variation_lines() {
         r = !r;
         n = node.children.empty() ? -1 : node.children[0];
       }
-      lines.push_back({int(i) + 1, text + (n >= 0 ? " …)" : ")"), c});
+      lines.push_back({int(i) + 1, text + (n >= 0 ? " …)" : ")"), c, at});
     }
     pos.do_move(g.moves()[i]);
     at = tree_.child(at, g.moves()[i]);
@@ -117,6 +120,24 @@ void AppModel::variation_lines() {
     ++ui_.record_revision;
     variation_key_ = {ui_.record_revision, controller_.revision(), int(style)};
   }
+}
+
+// A click on a variation's row: on its ▾ the variations of that move fold
+// into one row; on the folded row they open again; elsewhere its line goes
+// on the board.
+void AppModel::variation_clicked(int line, bool on_marker) {
+  if (line < 0 || line >= int(ui_.variation_lines.size())) return;
+  const UiState::VariationLine& v = ui_.variation_lines[size_t(line)];
+  if (v.node < 0) {
+    folded_.erase(v.parent);
+  } else if (on_marker) {
+    folded_.insert(v.parent);
+  } else {
+    show_line(v.node);
+    return;
+  }
+  ++ui_.record_revision;
+  variation_lines();
 }
 
 int AppModel::shown_node() const {
@@ -204,6 +225,7 @@ bool AppModel::record_act(Action a, int arg) {
         return true;
       }
       const int back = tree_.remove_variation(node);
+      folded_.clear();  // the nodes are numbered again
       show_line(back);
       flash(say(Phrase::VariationRemoved));
       return true;
