@@ -37,6 +37,7 @@ std::vector<int> AppModel::collection_matches() const {
   for (int i = 0; i < int(collection_.size()); ++i) {
     const PgnGame& g = collection_[size_t(i)];
     const EccoOpening& o = collection_openings_[size_t(i)];
+    if (!f.eco.empty() && o.code.compare(0, f.eco.size(), f.eco) != 0) continue;
     if (f.year_from || f.year_to) {
       const std::string date = g.tag("Date");
       const int year = date.size() >= 4 && std::all_of(date.begin(), date.begin() + 4, [](char c) { return c >= '0' && c <= '9'; })

@@ -90,7 +90,7 @@ void AppModel::variation_lines() {
       lines.push_back({int(i) + 1, say(Phrase::VariationsFolded, {std::to_string(tree_.node(at).children.size() - 1)}), -1, at});
     } else for (int c : tree_.node(at).children) {
       if (tree_.node(c).move == g.moves()[i]) continue;
-      std::string text = "▾ (";
+      std::string text = "▼ (";
       Position p = pos;
       bool r = red;
       int rnd = round, n = c;
@@ -122,7 +122,7 @@ void AppModel::variation_lines() {
   }
 }
 
-// A click on a variation's row: on its ▾ the variations of that move fold
+// A click on a variation's row: on its ▼ the variations of that move fold
 // into one row; on the folded row they open again; elsewhere its line goes
 // on the board.
 void AppModel::variation_clicked(int line, bool on_marker) {

@@ -109,7 +109,7 @@ constexpr Words kWords[] = {
     {Phrase::LibraryAllButton, "棋库", "Library"},
     {Phrase::RecordMain, "谱 {}", "game {}"},
     {Phrase::RecordVariation, "变 {}", "var {}"},
-    {Phrase::VariationsFolded, "▸ {} 个变着（点开）", "▸ {} variation(s) (click to open)"},
+    {Phrase::VariationsFolded, "▶ {} 个变着（点开）", "▶ {} variation(s) (click to open)"},
     {Phrase::Promoted, "此变着已设为主线", "This line is now the main line"},
     {Phrase::MainLineStays, "主线不能删除（只删变着）", "The main line stays (only variations are removed)"},
     {Phrase::VariationRemoved, "变着已删除", "Variation removed"},

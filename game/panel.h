@@ -82,8 +82,8 @@ struct UiState {
   std::vector<std::string> move_notes;
   // The record's variations along the line on show, each under the round of
   // the move it replaces: "(1… 马2进3 2. 马二进三)"; B hides or shows them.
-  // A click on a line's ▾ folds the variations of its move into one row
-  // ("▸ 2 variations"), a click on that row opens them again.
+  // A click on a line's ▼ folds the variations of its move into one row
+  // ("▶ 2 variations"), a click on that row opens them again.
   struct VariationLine {
     int ply;           // the move it replaces (1 = the first)
     std::string text;
@@ -120,8 +120,8 @@ NotationStyle notation_style(const UiState& ui);
 // both shapes; the move list is below them in the tall panel and beside them
 // in the wide one.
 constexpr float kRowH = 20, kStatusY = 240, kAnalysisY = 266;
-// The width of a variation row's ▾ that folds the variations of its move.
-constexpr float kFoldMarkerW = 18;
+// The width of a variation row's ▼ that folds the variations of its move.
+constexpr float kFoldMarkerW = 34;  // the row is indented 18, the glyph ~10 wide
 // With a review's evaluation graph the list gives its top to the graph.
 Rect move_list_rect(bool panel_below, bool graph = false);
 Rect graph_rect(bool panel_below);

@@ -230,6 +230,14 @@ LibraryQuery filter_query(const std::string& typed) {
       q.result = w;
       continue;
     }
+    // An ECCO code or its start: a letter A to E and up to two digits.
+    if (w.size() <= 3 && std::toupper(static_cast<unsigned char>(w[0])) >= 'A' &&
+        std::toupper(static_cast<unsigned char>(w[0])) <= 'E' &&
+        std::all_of(w.begin() + 1, w.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); })) {
+      q.eco = w;
+      q.eco[0] = char(std::toupper(static_cast<unsigned char>(w[0])));
+      continue;
+    }
     const size_t dash = w.find('-');
     auto year = [](const std::string& s) { return s.size() == 4 ? year_of(s) : 0; };
     if (dash != std::string::npos && w.size() > 1) {
@@ -474,7 +482,7 @@ std::vector<LibraryGame> Library::find(const LibraryQuery& q, std::string* error
   for (size_t i = 0; i < q.words.size() && i < 16; ++i) {
     const std::string n = "?" + std::to_string(9 + i);
     sql += " AND (red LIKE " + n + " ESCAPE '\\' OR black LIKE " + n + " ESCAPE '\\' OR event LIKE " + n +
-           " ESCAPE '\\' OR date LIKE " + n + " ESCAPE '\\' OR eco LIKE " + n + " ESCAPE '\\')";
+           " ESCAPE '\\' OR date LIKE " + n + " ESCAPE '\\')";
   }
   sql += " ORDER BY id LIMIT ?8";
   Statement st(db_, sql.c_str());

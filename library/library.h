@@ -30,14 +30,15 @@ struct LibraryQuery {
   std::string result;             // "1-0", "0-1", "1/2-1/2" or "" for any
   int year_from = 0, year_to = 0; // 0: open
   std::optional<uint64_t> position;  // games whose main line reached this key
-  std::vector<std::string> words;    // each in the players, event, date or code
+  std::vector<std::string> words;    // each in a player, the event or the date
   int limit = 100;
 };
 
 // What a player types in the game list's filter, as a query: "1990-2000",
 // "1990-" and "-2000" are a year range, "1-0", "0-1" and "1/2-1/2" the
-// result, and every other word must appear in a player, the event, the date
-// or the ECCO code ("C7" finds the 五七炮 openings).
+// result, a letter A–E with up to two digits an ECCO code or its start ("C7"
+// finds the 五七炮 openings, "c" every C code), and every other word must
+// appear in a player, the event or the date.
 LibraryQuery filter_query(const std::string& typed);
 
 struct ExploreMove {

@@ -159,7 +159,7 @@ TEST(AppModel, AMoveOnAnEarlierPositionStartsAVariationKeptInTheRecord) {
   const xq::ViewModel& vm = f.m.view_model();
   ASSERT_EQ(vm.rows.size(), 2u) << "the round, and the variation under it";
   EXPECT_EQ(vm.rows[0].black, "H2+3…");
-  EXPECT_EQ(vm.rows[1].variation, "▾ (1… H8+7 2. H2+3)");
+  EXPECT_EQ(vm.rows[1].variation, "▼ (1… H8+7 2. H2+3)");
   // B hides the variations in the list and shows them again.
   f.m.key(Key::B, false);
   EXPECT_EQ(f.m.view_model().rows.size(), 1u);
@@ -173,20 +173,20 @@ TEST(AppModel, AMoveOnAnEarlierPositionStartsAVariationKeptInTheRecord) {
     f.m.click(p.x + (list.x + 60) * sc, p.y + (list.y + 1.5f * xq::kRowH) * sc);
     EXPECT_EQ(f.moves(), "h2e2 h9g7 h0g2");
     EXPECT_EQ(f.m.controller().review_ply(), 2);
-    EXPECT_EQ(f.m.view_model().rows[1].variation, "▾ (1… H2+3)");
+    EXPECT_EQ(f.m.view_model().rows[1].variation, "▼ (1… H2+3)");
     // And back: the first line, the variation now (under round 1, before round 2).
     f.m.click(p.x + (list.x + 60) * sc, p.y + (list.y + 1.5f * xq::kRowH) * sc);
     EXPECT_EQ(f.moves(), "h2e2 b9c7");
     EXPECT_EQ(f.m.controller().review_ply(), -1);
-    // A click on its ▾ folds the variations of that move into one row (the
+    // A click on its ▼ folds the variations of that move into one row (the
     // line on the board stays); a click on that row opens them again.
-    f.m.click(p.x + (list.x + 6) * sc, p.y + (list.y + 1.5f * xq::kRowH) * sc);
+    f.m.click(p.x + (list.x + 24) * sc, p.y + (list.y + 1.5f * xq::kRowH) * sc);
     EXPECT_EQ(f.moves(), "h2e2 b9c7");
     ASSERT_EQ(f.m.view_model().rows.size(), 2u);
-    EXPECT_EQ(f.m.view_model().rows[1].variation, "▸ 1 variation(s) (click to open)");
+    EXPECT_EQ(f.m.view_model().rows[1].variation, "▶ 1 variation(s) (click to open)");
     f.m.click(p.x + (list.x + 60) * sc, p.y + (list.y + 1.5f * xq::kRowH) * sc);
     EXPECT_EQ(f.moves(), "h2e2 b9c7");
-    EXPECT_EQ(f.m.view_model().rows[1].variation, "▾ (1… H8+7 2. H2+3)");
+    EXPECT_EQ(f.m.view_model().rows[1].variation, "▼ (1… H8+7 2. H2+3)");
   }
   f.m.act(Action::Save);
   f.m.finish();

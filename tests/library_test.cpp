@@ -142,7 +142,12 @@ TEST(Library, TheTypedFilterIsAQuery) {
   EXPECT_EQ(q.year_from, 1990);
   EXPECT_EQ(q.year_to, 2005);
   EXPECT_EQ(q.result, "1-0");
-  EXPECT_EQ(q.words, (std::vector<std::string>{"hu", "C7"}));
+  EXPECT_EQ(q.words, (std::vector<std::string>{"hu"}));
+  EXPECT_EQ(q.eco, "C7");
+  EXPECT_EQ(xq::filter_query("c").eco, "C");  // every C code, not every name with a c
+  EXPECT_EQ(xq::filter_query("e42").eco, "E42");
+  EXPECT_EQ(xq::filter_query("C701").words, (std::vector<std::string>{"C701"}));
+  EXPECT_EQ(xq::filter_query("Fu").words, (std::vector<std::string>{"Fu"}));
   q = xq::filter_query("2000- 1/2-1/2");
   EXPECT_EQ(q.year_from, 2000);
   EXPECT_EQ(q.year_to, 0);
@@ -162,6 +167,7 @@ TEST(Library, TheTypedFilterIsAQuery) {
   EXPECT_EQ(reds_for("ronghua 2000-"), (std::vector<std::string>{"Xu Yinchuan"}));
   EXPECT_EQ(reds_for("xu cup"), (std::vector<std::string>{"Xu Yinchuan"}));  // a player and the event
   EXPECT_EQ(reds_for("C70 1-0"), (std::vector<std::string>{"Hu Ronghua"}));
+  EXPECT_EQ(reds_for("e"), (std::vector<std::string>{"Lü Qin"}));  // the E code, not every "e" in a name
   EXPECT_EQ(reds_for("-2000"), (std::vector<std::string>{"Hu Ronghua"}));  // not the game of no date
   EXPECT_EQ(reds_for("2010.01"), (std::vector<std::string>{"Lü Qin"}));  // the date
   EXPECT_TRUE(reds_for("hu nobody").empty());
