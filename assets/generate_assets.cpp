@@ -130,69 +130,90 @@ float gx(int file) { return kMargin + file * kCell; }
 float gy(int row) { return kMargin + row * kCell; }
 
 // The small corner marks at the cannon and soldier points.
-void point_mark(Image& img, int file, int row) {
+void point_mark(Image& img, int file, int row, RGBA ink) {
   const float x = gx(file), y = gy(row), g = 5 * S, l = 12 * S, wdt = 1.5f * S;
   for (int sx : {-1, 1}) {
     if ((sx < 0 && file == 0) || (sx > 0 && file == 8)) continue;
     for (int sy : {-1, 1}) {
       const float cx = x + sx * g, cy = y + sy * g;
-      segment(img, cx, cy, cx + sx * l, cy, wdt, kInk);
-      segment(img, cx, cy, cx, cy + sy * l, wdt, kInk);
+      segment(img, cx, cy, cx + sx * l, cy, wdt, ink);
+      segment(img, cx, cy, cx, cy + sy * l, wdt, ink);
     }
   }
 }
 
-Image make_board(const Font& font) {
+// A board's look: its ground (the colour at a point), the ink of its lines
+// and the ink of the river's words.
+struct BoardLook {
+  RGBA (*ground)(int x, int y);
+  RGBA ink, river;
+};
+
+// Wood: grain along the planks (the default board).
+RGBA wood_ground(int x, int y) {
+  const float n = stb_perlin_noise3(x * 0.0025f, y * 0.03f, 0.5f, 0, 0, 0);
+  const float fine = stb_perlin_noise3(x * 0.02f, y * 0.25f, 1.5f, 0, 0, 0);
+  const float grain = 0.5f + 0.5f * std::sin((y + n * 90.0f) * 0.045f);
+  const float t = std::clamp(0.55f * grain + 0.25f * (fine + 0.5f) + 0.2f * (n + 0.5f), 0.0f, 1.0f);
+  return {236 - 34 * t, 196 - 40 * t, 136 - 38 * t, 1};
+}
+
+// Paper: a printed board, warm white with faint fibres.
+RGBA paper_ground(int x, int y) {
+  const float fibre = stb_perlin_noise3(x * 0.08f, y * 0.011f, 2.5f, 0, 0, 0);
+  const float cloud = stb_perlin_noise3(x * 0.004f, y * 0.004f, 3.5f, 0, 0, 0);
+  const float t = std::clamp(0.5f + 0.35f * fibre + 0.5f * cloud, 0.0f, 1.0f);
+  return {248 - 10 * t, 244 - 11 * t, 232 - 14 * t, 1};
+}
+
+// Dark: slate, for a dim room; the lines are light.
+RGBA dark_ground(int x, int y) {
+  const float n = stb_perlin_noise3(x * 0.006f, y * 0.006f, 4.5f, 0, 0, 0);
+  const float fine = stb_perlin_noise3(x * 0.05f, y * 0.05f, 5.5f, 0, 0, 0);
+  const float t = std::clamp(0.5f + 0.6f * n + 0.25f * fine, 0.0f, 1.0f);
+  return {46 + 14 * t, 52 + 14 * t, 58 + 14 * t, 1};
+}
+
+Image make_board(const Font& font, const BoardLook& look) {
   const int w = int(2 * kMargin + 8 * kCell), h = int(2 * kMargin + 9 * kCell);
   Image img(w, h);
-  // Wood: long grain from stretched noise, a few soft growth rings.
   for (int y = 0; y < h; ++y)
-    for (int x = 0; x < w; ++x) {
-      const float n = stb_perlin_noise3(x * 0.0025f, y * 0.03f, 0.5f, 0, 0, 0);
-      const float fine = stb_perlin_noise3(x * 0.02f, y * 0.25f, 1.5f, 0, 0, 0);
-      const float grain = 0.5f + 0.5f * std::sin((y + n * 90.0f) * 0.045f);
-      const float t = std::clamp(0.55f * grain + 0.25f * (fine + 0.5f) + 0.2f * (n + 0.5f), 0.0f, 1.0f);
-      img.at(x, y) = {236 - 34 * t, 196 - 40 * t, 136 - 38 * t, 1};
-    }
-  // Frame: a thick outer line and the grid's own border.
+    for (int x = 0; x < w; ++x) img.at(x, y) = look.ground(x, y);
+  const RGBA ink = look.ink;
   const float out = 8 * S, lw = 1.6f * S;
   const float L = gx(0) - out, R = gx(8) + out, T = gy(0) - out, B = gy(9) + out;
   const std::array<std::array<float, 4>, 4> frame = {{{L, T, R, T}, {L, B, R, B}, {L, T, L, B}, {R, T, R, B}}};
-  for (const auto& e : frame) segment(img, e[0], e[1], e[2], e[3], 3.5f * S, kInk);
-  for (int r = 0; r < 10; ++r) segment(img, gx(0), gy(r), gx(8), gy(r), lw, kInk);
+  for (const auto& e : frame) segment(img, e[0], e[1], e[2], e[3], 3.5f * S, ink);
+  for (int r = 0; r < 10; ++r) segment(img, gx(0), gy(r), gx(8), gy(r), lw, ink);
   for (int f = 0; f < 9; ++f) {
     if (f == 0 || f == 8) {
-      segment(img, gx(f), gy(0), gx(f), gy(9), lw, kInk);
+      segment(img, gx(f), gy(0), gx(f), gy(9), lw, ink);
     } else {
-      segment(img, gx(f), gy(0), gx(f), gy(4), lw, kInk);
-      segment(img, gx(f), gy(5), gx(f), gy(9), lw, kInk);
+      segment(img, gx(f), gy(0), gx(f), gy(4), lw, ink);
+      segment(img, gx(f), gy(5), gx(f), gy(9), lw, ink);
     }
   }
-  // Palaces.
   for (int top : {0, 7}) {
-    segment(img, gx(3), gy(top), gx(5), gy(top + 2), lw, kInk);
-    segment(img, gx(5), gy(top), gx(3), gy(top + 2), lw, kInk);
+    segment(img, gx(3), gy(top), gx(5), gy(top + 2), lw, ink);
+    segment(img, gx(5), gy(top), gx(3), gy(top + 2), lw, ink);
   }
   for (int row : {2, 7})
-    for (int f : {1, 7}) point_mark(img, f, row);
+    for (int f : {1, 7}) point_mark(img, f, row, ink);
   for (int row : {3, 6})
-    for (int f : {0, 2, 4, 6, 8}) point_mark(img, f, row);
-  // River text.
+    for (int f : {0, 2, 4, 6, 8}) point_mark(img, f, row, ink);
   const float ry = (gy(4) + gy(5)) / 2, size = 40 * S;
   const auto chu = utf8_codepoints("楚河"), han = utf8_codepoints("漢界");
-  glyph(img, font, chu[0], gx(1) + kCell * 0.5f, ry, size, {70, 40, 18, 0.85f});
-  glyph(img, font, chu[1], gx(2) + kCell * 0.5f, ry, size, {70, 40, 18, 0.85f});
-  glyph(img, font, han[0], gx(5) + kCell * 0.5f, ry, size, {70, 40, 18, 0.85f});
-  glyph(img, font, han[1], gx(6) + kCell * 0.5f, ry, size, {70, 40, 18, 0.85f});
+  glyph(img, font, chu[0], gx(1) + kCell * 0.5f, ry, size, look.river);
+  glyph(img, font, chu[1], gx(2) + kCell * 0.5f, ry, size, look.river);
+  glyph(img, font, han[0], gx(5) + kCell * 0.5f, ry, size, look.river);
+  glyph(img, font, han[1], gx(6) + kCell * 0.5f, ry, size, look.river);
   return img;
 }
 
-// One piece: a bevelled wooden disc with an engraved ring and its character.
-void draw_piece(Image& img, const Font& font, float cx, float cy, const std::string& ch, RGBA ink) {
+// The wooden disc every set shares: a shadow, a lit face, a darker rim.
+void draw_disc(Image& img, float cx, float cy) {
   const float r = 25.5f * S;
-  // Soft shadow.
   for (int k = 0; k < 6; ++k) ring(img, cx + 2 * S, cy + 3 * S, 0, r + 1.5f * S - k, {0, 0, 0, 0.06f});
-  // Disc with light from the top left.
   for (int y = int(cy - r - 2); y <= int(cy + r + 2); ++y)
     for (int x = int(cx - r - 2); x <= int(cx + r + 2); ++x) {
       const float dx = x + 0.5f - cx, dy = y + 0.5f - cy, d = std::hypot(dx, dy);
@@ -203,11 +224,53 @@ void draw_piece(Image& img, const Font& font, float cx, float cy, const std::str
       img.blend(x, y, {(214 + 36 * light) * rim, (176 + 44 * light) * rim, (118 + 50 * light) * rim, 1}, a);
     }
   ring(img, cx, cy, r - 1.2f * S, r, {120, 80, 40, 0.8f});
+}
+
+// Traditional: a Kai character in an inner ring.
+void draw_piece(Image& img, const Font& font, float cx, float cy, const std::string& ch, RGBA ink) {
+  draw_disc(img, cx, cy);
   ring(img, cx, cy, 20.5f * S, 22 * S, ink);
   glyph(img, font, utf8_codepoints(ch)[0], cx, cy, 30 * S, ink);
 }
 
-// Corner brackets around a cell, used for selection, last move and hint.
+// Bold: the simplified character in a heavy sans face, larger, with a
+// filled band round it, for small windows and tired eyes.
+void draw_bold_piece(Image& img, const Font& font, float cx, float cy, const std::string& ch, RGBA ink) {
+  draw_disc(img, cx, cy);
+  ring(img, cx, cy, 19.5f * S, 23 * S, ink);
+  // A heavier stroke: the glyph drawn a little apart in a small circle.
+  for (float a = 0; a < 6.28f; a += 0.785f)
+    glyph(img, font, utf8_codepoints(ch)[0], cx + std::cos(a) * 0.9f * S, cy + std::sin(a) * 0.9f * S, 31 * S, ink);
+}
+
+// Symbols for newcomers who cannot read the characters: the chess pieces'
+// pictures where a xiangqi piece moves like one (rook, knight for the
+// horse, bishop for the elephant, king, pawn), a diagonal cross for the
+// advisor (one step diagonally) and a cannon drawn as one. A small
+// character under the picture keeps the link to the real names.
+void draw_symbol_piece(Image& img, const Font& symbols, const Font& han, float cx, float cy, int type,
+                       const std::string& ch, RGBA ink) {
+  draw_disc(img, cx, cy);
+  ring(img, cx, cy, 21 * S, 22.5f * S, ink);
+  const uint32_t chess[7] = {0x265A, 0, 0x265D, 0x265E, 0x265C, 0, 0x265F};  // ♚ · ♝ ♞ ♜ · ♟
+  const float sy = cy - 3.5f * S;  // the picture above, the character below
+  if (chess[type]) {
+    glyph(img, symbols, chess[type], cx, sy, 40 * S, ink);
+  } else if (type == 1) {  // advisor: a diagonal cross with a dot
+    const float a = 8 * S;
+    segment(img, cx - a, sy - a, cx + a, sy + a, 4.5f * S, ink);
+    segment(img, cx - a, sy + a, cx + a, sy - a, 4.5f * S, ink);
+    ring(img, cx, sy, 0, 4.5f * S, {236, 210, 160, 1});
+    ring(img, cx, sy, 0, 2.5f * S, ink);
+  } else {  // cannon: a barrel on a wheel
+    segment(img, cx - 11 * S, sy + 2 * S, cx + 10 * S, sy - 6 * S, 6.5f * S, ink);
+    segment(img, cx + 10 * S, sy - 6 * S, cx + 12 * S, sy - 7 * S, 8.5f * S, ink);
+    ring(img, cx - 3 * S, sy + 5 * S, 2.5f * S, 6.5f * S, ink);
+    ring(img, cx - 3 * S, sy + 5 * S, 0, 1.5f * S, ink);
+  }
+  glyph(img, han, utf8_codepoints(ch)[0], cx, cy + 14 * S, 11 * S, ink);
+}
+
 void brackets(Image& img, float cx, float cy, float half, float len, float width, RGBA c) {
   for (int sx : {-1, 1})
     for (int sy : {-1, 1}) {
@@ -359,28 +422,42 @@ bool make_sounds(const std::string& dir) {
 
 int main(int argc, char** argv) {
   if (argc == 3 && std::string(argv[1]) == "--sounds") return make_sounds(argv[2]) ? 0 : 1;  // no font needed
-  if (argc != 3) {
-    std::fprintf(stderr, "usage: %s FONT_FILE OUTDIR | --sounds OUTDIR\n", argv[0]);
+  if (argc != 5) {
+    std::fprintf(stderr, "usage: %s KAI_FONT SANS_CJK_FONT CHESS_SYMBOL_FONT OUTDIR | --sounds OUTDIR\n", argv[0]);
     return 2;
   }
-  Font font;
-  if (!font.load(argv[1])) {
-    std::fprintf(stderr, "cannot load font %s\n", argv[1]);
-    return 1;
-  }
-  const std::string dir = argv[2];
-  bool ok = make_board(font).save(dir + "/board.png");
+  Font font, sans, chess;
+  for (auto [f, path] : {std::pair{&font, argv[1]}, {&sans, argv[2]}, {&chess, argv[3]}})
+    if (!f->load(path)) {
+      std::fprintf(stderr, "cannot load font %s\n", path);
+      return 1;
+    }
+  const std::string dir = argv[4];
+  // The themes (game/theme.cpp names them): boards wood, paper, dark.
+  bool ok = make_board(font, {wood_ground, kInk, {70, 40, 18, 0.85f}}).save(dir + "/board.png");
+  ok &= make_board(font, {paper_ground, {30, 30, 34, 1}, {150, 30, 30, 0.8f}}).save(dir + "/board-paper.png");
+  ok &= make_board(font, {dark_ground, {196, 186, 160, 1}, {196, 186, 160, 0.7f}}).save(dir + "/board-dark.png");
 
-  // Pieces atlas: 7 columns (K A B N R C P), red row then black row.
+  // Pieces atlases: 7 columns (K A B N R C P), red row then black row; sets
+  // traditional, bold and symbols.
   const int cell = int(kCell);
-  Image pieces(7 * cell, 2 * cell);
   const char* red[7] = {"帥", "仕", "相", "傌", "俥", "炮", "兵"};
   const char* black[7] = {"將", "士", "象", "馬", "車", "砲", "卒"};
+  const char* red_simple[7] = {"帅", "仕", "相", "马", "车", "炮", "兵"};
+  const char* black_simple[7] = {"将", "士", "象", "马", "车", "炮", "卒"};
+  const RGBA red_ink{178, 24, 24, 1}, black_ink{28, 28, 28, 1};
+  Image pieces(7 * cell, 2 * cell), bold(7 * cell, 2 * cell), symbols(7 * cell, 2 * cell);
   for (int i = 0; i < 7; ++i) {
-    draw_piece(pieces, font, cell * (i + 0.5f), cell * 0.5f, red[i], {178, 24, 24, 1});
-    draw_piece(pieces, font, cell * (i + 0.5f), cell * 1.5f, black[i], {28, 28, 28, 1});
+    draw_piece(pieces, font, cell * (i + 0.5f), cell * 0.5f, red[i], red_ink);
+    draw_piece(pieces, font, cell * (i + 0.5f), cell * 1.5f, black[i], black_ink);
+    draw_bold_piece(bold, sans, cell * (i + 0.5f), cell * 0.5f, red_simple[i], red_ink);
+    draw_bold_piece(bold, sans, cell * (i + 0.5f), cell * 1.5f, black_simple[i], black_ink);
+    draw_symbol_piece(symbols, chess, sans, cell * (i + 0.5f), cell * 0.5f, i, red_simple[i], red_ink);
+    draw_symbol_piece(symbols, chess, sans, cell * (i + 0.5f), cell * 1.5f, i, black_simple[i], black_ink);
   }
   ok &= pieces.save(dir + "/pieces.png");
+  ok &= bold.save(dir + "/pieces-bold.png");
+  ok &= symbols.save(dir + "/pieces-symbols.png");
 
   // Markers atlas: select, last move, target dot, capture ring, hint.
   Image marks(5 * cell, cell);

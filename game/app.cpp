@@ -20,6 +20,7 @@
 #include "parse_int.h"
 #include "render.h"
 #include "search_pool.h"
+#include "theme.h"
 #include "sdl_handles.h"
 #include "storage.h"
 
@@ -71,6 +72,8 @@ StartOptions start_options(const AppOptions& o) {
   s.flip = o.flip;
   s.no_animation = o.no_animation;
   s.iccs = o.iccs;
+  s.board = o.board;
+  s.pieces = o.pieces;
   s.lang = o.lang;
   s.clock = o.clock;
   s.puzzle = o.puzzle;
@@ -103,9 +106,16 @@ std::unique_ptr<Book> open_book(const AppOptions& o) {
 }
 
 // Loads the sprites into rend; false after a message naming what is missing.
-bool init_renderer(Renderer& rend, SDL_Renderer* r, const std::string& asset_dir) {
+// A theme that cannot be loaded is named (and the default drawn in its place).
+bool init_renderer(Renderer& rend, SDL_Renderer* r, const std::string& asset_dir, AppModel* m = nullptr) {
   std::string err;
-  if (rend.init(r, asset_dir, &err)) return true;
+  if (rend.init(r, asset_dir, &err)) {
+    for (const std::string& w : rend.warnings()) {
+      std::fprintf(stderr, "xiangqi: %s\n", w.c_str());
+      if (m) m->tell(w);
+    }
+    return true;
+  }
   std::fprintf(stderr, "xiangqi: %s\n", err.c_str());
   return false;
 }
@@ -146,7 +156,7 @@ int screenshot(AppModel& m, const AppOptions& o) {
     return 1;
   }
   Renderer rend;
-  if (!init_renderer(rend, r.get(), find_asset_dir())) return 1;
+  if (!init_renderer(rend, r.get(), find_asset_dir(), &m)) return 1;
   if (o.hint) {
     m.controller().request_hint();
     for (int i = 0; i < 5000 && !m.controller().hint(); ++i) {
@@ -306,7 +316,7 @@ int run_window(AppModel& m, const AppOptions& o) {
     return 1;
   }
   Renderer rend;
-  if (!init_renderer(rend, r.get(), assets)) return 1;
+  if (!init_renderer(rend, r.get(), assets, &m)) return 1;
   Audio audio;
   audio.init(assets);
   SDL_EventState(SDL_DROPFILE, SDL_ENABLE);
@@ -412,6 +422,18 @@ bool parse_args(int argc, char** argv, AppOptions& o, std::string* error) {
       }
       o.lang = v;
     }
+    else if (a == "--board" || a == "--pieces") {
+      if (!(v = need(i, a.c_str()))) return false;
+      const bool board = a == "--board";
+      if (board ? !known_board_theme(v) : !known_piece_theme(v)) {
+        std::string names;
+        for (const std::string& n : board ? board_theme_names() : piece_theme_names()) names += (names.empty() ? "" : ", ") + n;
+        if (error) *error = a + " is one of " + names + ", not '" + v + "'";
+        return false;
+      }
+      (board ? o.board : o.pieces) = v;
+    }
+    else if (a == "--list-themes") o.list_themes = true;
     else if (a == "--flip") o.flip = true;
     else if (a == "--demo") o.demo = true;
     else if (a == "--hint") o.hint = true;
@@ -454,6 +476,10 @@ bool parse_args(int argc, char** argv, AppOptions& o, std::string* error) {
 }
 
 int run_app(const AppOptions& o) {
+  if (o.list_themes) {
+    std::fputs(theme_listing().c_str(), stdout);
+    return 0;
+  }
   const std::unique_ptr<Book> book = open_book(o);
   ControllerOptions co;
   co.movetime_override_ms = o.movetime_ms;
@@ -483,6 +509,7 @@ int run_app(const AppOptions& o) {
     for (Move mv : m.controller().game().moves()) moves.append(" ").append(move_to_iccs(mv));
     std::printf("moves%s\n", moves.c_str());
     std::printf("language %s\n", language_code(m.ui().language));
+    std::printf("themes %s %s\n", m.ui().board_theme.c_str(), m.ui().piece_theme.c_str());
     std::printf("engines red %s | black %s\n", m.controller().engine_name(RED).c_str(),
                 m.controller().engine_name(BLACK).c_str());
     if (m.controller().game_over()) std::printf("result %s\n", m.controller().banner().c_str());

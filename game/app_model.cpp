@@ -76,6 +76,8 @@ bool AppModel::start(const StartOptions& o, std::string* error) {
   ui_.sound = settings_.sound;
   ui_.analysis = settings_.analysis;
   ui_.iccs = o.iccs || settings_.iccs;
+  ui_.board_theme = known_board_theme(o.board) ? o.board : settings_.board;
+  ui_.piece_theme = known_piece_theme(o.pieces) ? o.pieces : settings_.pieces;
   set_language(parse_language(o.lang).value_or(parse_language(settings_.lang).value_or(o.locale_language)));
   solved_ = parse_solved(settings_.solved);
   if (!o.puzzles.empty()) {
@@ -172,6 +174,7 @@ void AppModel::answer_resume(bool yes) {
 }
 
 std::optional<Dialog> AppModel::dialog() const {
+  if (auto d = themes_.dialog(ui_)) return d;
   if (auto d = annotate_dialog()) return d;
   if (auto d = engine_dialog()) return d;
   if (auto d = collection_dialog()) return d;
@@ -209,6 +212,8 @@ void AppModel::store_settings() {
   settings_.flip = ui_.flipped != (controller_.mode() == Mode::HumanBlack);
   settings_.analysis = ui_.analysis;
   settings_.iccs = ui_.iccs;
+  settings_.board = ui_.board_theme;
+  settings_.pieces = ui_.piece_theme;
   storage_->write("settings.ini", settings_text(settings_));
 }
 
@@ -359,6 +364,10 @@ void AppModel::act(Action a, int arg) {
   sync_tree();  // the record has every move made so far before anything changes it
   Controller& c = controller_;
   if (engine_dialog_act(a, arg)) return;
+  if (bool changed = false; themes_.act(a, arg, ui_, &changed)) {
+    if (changed) store_settings();
+    return;
+  }
   if (collection_act(a, arg)) return;
   if (library_act(a, arg)) return;
   if (record_act(a, arg)) return;
@@ -566,6 +575,7 @@ void AppModel::key(Key k, bool ctrl, bool shift) {
     case Key::Delete: act(ctrl ? Action::RemoveEngine : Action::RemoveVariation); break;
     case Key::P: act(Action::Promote); break;
     case Key::B: act(Action::ToggleVariations); break;
+    case Key::T: act(Action::ThemeShow); break;
     case Key::Left: step_review(-1); ui_.follow = false; break;
     case Key::Right: step_review(1); break;
     case Key::Home: controller_.review(0); ui_.follow = false; break;

@@ -22,6 +22,7 @@
 #include "ecco.h"
 #include "keys.h"
 #include "library_service.h"
+#include "theme_chooser.h"
 #include "file_dialog.h"
 #include "puzzles.h"
 #include "review_job.h"
@@ -70,6 +71,7 @@ struct StartOptions {
   std::string load;            // a PGN file to open
   std::string engine;          // an outside engine's command line (added to the settings' list and chosen)
   std::string library;         // the game library's file ("" = Library::default_path())
+  std::string board, pieces;   // themes (theme.h; "" = from the settings)
   std::string engine_side;     // what it does: both (every computer side and analysis), red, black,
                                // analysis ("" = from the settings)
 };
@@ -111,6 +113,8 @@ class AppModel {
   void open_file(const std::string& path);
   void paste(const std::string& text);
   void window_resized(int w, int h);
+  // A note from the shell for the status line (a theme file that could not be loaded).
+  void tell(const std::string& note) { flash(note); }
   void layout(int w, int h) {
     view_.layout(w, h);
     ui_.panel_below = view_.panel_below();
@@ -281,6 +285,7 @@ class AppModel {
   uint64_t tree_serial_ = ~uint64_t(0);     // the controller's game the tree belongs to
   std::vector<Move> synced_line_;           // the line at the last sync
   std::optional<GameTree> pending_tree_;    // the tree of a game being loaded
+  ThemeChooser themes_;                     // the Look dialog (theme.h)
   std::set<int> folded_;                    // positions whose variations show as one row
   void variation_clicked(int line, bool on_marker);
   std::optional<std::string> annotating_;   // the comment being typed (the dialog is open)

@@ -110,6 +110,16 @@ constexpr Words kWords[] = {
     {Phrase::RecordMain, "谱 {}", "game {}"},
     {Phrase::RecordVariation, "变 {}", "var {}"},
     {Phrase::VariationsFolded, "▶ {} 个变着（点开）", "▶ {} variation(s) (click to open)"},
+    {Phrase::Look, "外观", "Look"},
+    {Phrase::LookTitle, "棋盘与棋子", "Board and pieces"},
+    {Phrase::LookBoards, "棋盘", "Board"},
+    {Phrase::LookPieces, "棋子", "Pieces"},
+    {Phrase::BoardWood, "木纹", "Wood"},
+    {Phrase::BoardPaper, "纸面", "Paper"},
+    {Phrase::BoardDark, "深色", "Dark"},
+    {Phrase::PiecesTraditional, "楷书", "Traditional"},
+    {Phrase::PiecesBold, "粗体", "Bold"},
+    {Phrase::PiecesSymbols, "图形", "Symbols"},
     {Phrase::Promoted, "此变着已设为主线", "This line is now the main line"},
     {Phrase::MainLineStays, "主线不能删除（只删变着）", "The main line stays (only variations are removed)"},
     {Phrase::VariationRemoved, "变着已删除", "Variation removed"},
@@ -127,7 +137,7 @@ constexpr Words kWords[] = {
      "按键\n"
      "N  新局        U 或 Ctrl+Z  悔棋        R 或 Ctrl+Y  还原\n"
      "F  翻转棋盘        H  提示        M  音效        A  分析\n"
-     "1–4  级别        D  演示（再按停止）        L  English\n"
+     "1–4  级别        D  演示（再按停止）        L  English        T  棋盘与棋子的外观\n"
      "Ctrl+S  保存        Ctrl+O  载入        E  摆棋\n"
      "Ctrl+E  添加引擎        Ctrl+Delete  移除当前引擎\n"
      "Ctrl+M  引擎对抗        X  开局浏览（棋库）        引擎按钮旁的 …  引擎选项\n"
@@ -149,7 +159,7 @@ constexpr Words kWords[] = {
      "Keys\n"
      "N  new game        U or Ctrl+Z  undo        R or Ctrl+Y  redo\n"
      "F  turn the board        H  hint        M  sound        A  analysis\n"
-     "1–4  level        D  demo (again to stop)        L  中文\n"
+     "1–4  level        D  demo (again to stop)        L  中文        T  the look of the board and pieces\n"
      "Ctrl+S  save        Ctrl+O  open a game        E  set up a position\n"
      "Ctrl+E  add an engine        Ctrl+Delete  remove the chosen engine\n"
      "Ctrl+M  engine match        X  opening explorer (library)        ...  engine options\n"

@@ -31,7 +31,8 @@ enum class Phrase {
   NotAPosition, Copied, CopiedGame, MoreGames, CollectionTitle, CollectionRow, CollectionGame, CollectionSkipped, CollectionPlies, CollectionFilter, ByoyomiFace,
   ExplorerHead, ExplorerTitle, ExplorerRow, ExplorerYear, ExplorerBook, ExplorerEmpty, ExplorerLoading, ExplorerGames,
   ExplorerImport, ExplorerClose, ExplorerNotHere, LibraryGames, Importing, Imported, ImportCancelled, LibraryError, LibraryAll, LibraryAllButton,
-  RecordMain, RecordVariation, VariationsFolded, Promoted, MainLineStays, VariationRemoved, AnnotateTitle, AnnotateField, AnnotateDone, AnnotateNoMove, NoAnalysisLine, AnalysisLineAdded,
+  RecordMain, RecordVariation, VariationsFolded, Look, LookTitle, LookBoards, LookPieces,
+  BoardWood, BoardPaper, BoardDark, PiecesTraditional, PiecesBold, PiecesSymbols, Promoted, MainLineStays, VariationRemoved, AnnotateTitle, AnnotateField, AnnotateDone, AnnotateNoMove, NoAnalysisLine, AnalysisLineAdded,
   // Saved games and the window.
   Computer, Player, Event, Title,
   // The key overlay (F1 or ?), one line per '\n'.

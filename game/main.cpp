@@ -19,6 +19,7 @@ static const char* kUsage =
     "  --library FILE              the game library (default $XDG_DATA_HOME/xiangqi/library.sqlite3); X shows its explorer\n"
     "  --engine CMD                an outside engine (UCI, UCCI or xboard) plays the computer's moves and analyses\n"
     "  --engine-side both|red|black|analysis   what the outside engine does (default both)\n"
+    "  --board wood|paper|dark  --pieces traditional|bold|symbols   the look (T in the window); --list-themes\n"
     "  --flip  --no-animation  --no-book  --iccs  --width W  --height H\n"
     "  --screenshot FILE.png [--select h2] [--hint] [--show-help] [--edit] [--show-saved] [--review] [--think MS]\n"
     "                              one frame offscreen (--review: after a game review; --think: after\n"

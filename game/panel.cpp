@@ -100,20 +100,22 @@ std::vector<Button> panel_buttons(const UiState& ui, const Controller& c, const 
                                                : ui.engine.substr(0, ui.engine.find(' ')) + ui.engine_role;
   const std::string notation = ui.iccs ? "ICCS" : phrase(Phrase::NativeNotation, l);
   if (ui.panel_below) {  // the narrow right column: engine and notation, then draw and resign, each row its own
-    const float top = list.y - 54, half = (list.w - 4) / 2;
+    const float top = list.y - 54, third = (list.w - 8) / 3;
     b.push_back({Action::Engine, say(l, Phrase::EngineButton, {engine}), {list.x, top, list.w - 80, 22}, !ui.engine.empty()});
     b.push_back({Action::EngineSettings, "...", {right - 76, top, 22, 22}, false});
     b.push_back({Action::Notation, notation, {right - 50, top, 50, 22}, ui.iccs});
-    b.push_back({Action::OfferDraw, phrase(Phrase::OfferDraw, l), {list.x, top + 27, half, 22}, false});
-    b.push_back({Action::Resign, phrase(Phrase::Resign, l), {list.x + half + 4, top + 27, half, 22}, false});
-  } else {
-    // Two rows above the list: the engine and its settings; draw, resign and notation.
-    const float top = list.y - 54, third = (list.w - 8) / 3;
-    b.push_back({Action::Engine, say(l, Phrase::EngineButton, {engine}), {list.x, top, list.w - 34, 22}, !ui.engine.empty()});
-    b.push_back({Action::EngineSettings, "...", {right - 30, top, 30, 22}, false});
     b.push_back({Action::OfferDraw, phrase(Phrase::OfferDraw, l), {list.x, top + 27, third, 22}, false});
     b.push_back({Action::Resign, phrase(Phrase::Resign, l), {list.x + third + 4, top + 27, third, 22}, false});
-    b.push_back({Action::Notation, notation, {right - third, top + 27, third, 22}, ui.iccs});
+    b.push_back({Action::ThemeShow, phrase(Phrase::Look, l), {right - third, top + 27, third, 22}, false});
+  } else {
+    // Two rows above the list: the engine and its settings; draw, resign, notation and the look.
+    const float top = list.y - 54, quarter = (list.w - 12) / 4;
+    b.push_back({Action::Engine, say(l, Phrase::EngineButton, {engine}), {list.x, top, list.w - 34, 22}, !ui.engine.empty()});
+    b.push_back({Action::EngineSettings, "...", {right - 30, top, 30, 22}, false});
+    b.push_back({Action::OfferDraw, phrase(Phrase::OfferDraw, l), {list.x, top + 27, quarter, 22}, false});
+    b.push_back({Action::Resign, phrase(Phrase::Resign, l), {list.x + quarter + 4, top + 27, quarter, 22}, false});
+    b.push_back({Action::Notation, notation, {list.x + 2 * (quarter + 4), top + 27, quarter, 22}, ui.iccs});
+    b.push_back({Action::ThemeShow, phrase(Phrase::Look, l), {right - quarter, top + 27, quarter, 22}, false});
   }
   return b;
 }

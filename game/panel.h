@@ -43,11 +43,14 @@ enum class Action {
   Promote, RemoveVariation, Annotate, AnnotateMark, AnnotateDone, AnnotateCancel,
   // The analysis's best line from the position on show into the record as a variation (V); show or
   // hide the variations in the move list (B).
-  AddAnalysisLine, ToggleVariations
+  AddAnalysisLine, ToggleVariations,
+  // The Look dialog (T): show it, a board (arg: its index in board_theme_names()), a piece set, close.
+  ThemeShow, ThemeBoard, ThemePieces, ThemeClose
 };
 
 // What the window shows besides the game itself.
 struct UiState {
+  std::string board_theme = "wood", piece_theme = "traditional";  // theme.h names them
   bool sound = true;
   bool analysis = true;
   bool iccs = false;  // moves in ICCS instead of the language's own notation (Chinese or WXF)

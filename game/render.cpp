@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "assets.h"
+#include "theme.h"
 
 namespace xq {
 
@@ -22,8 +23,25 @@ bool Renderer::init(SDL_Renderer* r, const std::string& dir, std::string* error)
     if (error) *error = "assets folder not found (looked for board.png; set XIANGQI_ASSETS)";
     return false;
   }
-  if (!(board_ = load_texture(r, dir, "board.png", 1040, 1152, error))) return false;
-  if (!(pieces_ = load_texture(r, dir, "pieces.png", 7 * kSprite, 2 * kSprite, error))) return false;
+  auto fail = [&](const std::string& why) {
+    if (error) *error = why;
+    return false;
+  };
+  for (const std::string& name : board_theme_names()) {
+    std::string err;
+    if (TexturePtr t = load_texture(r, dir, board_theme_file(name), 1040, 1152, &err)) boards_[name] = std::move(t);
+    else if (name == board_theme_names()[0]) return fail(err);
+    else warnings_.push_back("board '" + name + "': " + err + "; the " + board_theme_names()[0] + " board is drawn instead");
+  }
+  for (const std::string& name : piece_theme_names()) {
+    std::string err;
+    if (TexturePtr t = load_texture(r, dir, piece_theme_file(name), 7 * kSprite, 2 * kSprite, &err))
+      piece_sets_[name] = std::move(t);
+    else if (name == piece_theme_names()[0]) return fail(err);
+    else warnings_.push_back("pieces '" + name + "': " + err + "; the " + piece_theme_names()[0] + " pieces are drawn instead");
+  }
+  board_ = boards_[board_theme_names()[0]].get();
+  pieces_ = piece_sets_[piece_theme_names()[0]].get();
   if (!(markers_ = load_texture(r, dir, "markers.png", 5 * kSprite, kSprite, error))) return false;
   text_.init(r);
   return true;
@@ -41,7 +59,7 @@ void Renderer::draw_piece(PieceId id, float cx, float cy, float size) {
   SDL_Rect src{int(type_of_id(id)) * kSprite + 1, int(color_of_id(id)) * kSprite + 1, kSprite - 2, kSprite - 2};
   const float inner = size * float(kSprite - 2) / kSprite;
   SDL_FRect dst{cx - inner / 2, cy - inner / 2, inner, inner};
-  SDL_RenderCopyF(r_, pieces_.get(), &src, &dst);
+  SDL_RenderCopyF(r_, pieces_, &src, &dst);
 }
 
 void Renderer::draw_marker(int index, float cx, float cy, float size) {
@@ -54,7 +72,7 @@ void Renderer::draw_marker(int index, float cx, float cy, float size) {
 void Renderer::draw_board(const ViewModel& vm, const BoardView& v, int64_t now_ms) {
   const Rect b = v.board();
   SDL_FRect dst{b.x, b.y, b.w, b.h};
-  SDL_RenderCopyF(r_, board_.get(), nullptr, &dst);  // the grid is symmetric: flipping keeps the river text upright
+  SDL_RenderCopyF(r_, board_, nullptr, &dst);  // the grid is symmetric: flipping keeps the river text upright
   const float cell = v.cell();
   float x, y;
   auto mark_move = [&](Move m, int marker) {
@@ -68,9 +86,9 @@ void Renderer::draw_board(const ViewModel& vm, const BoardView& v, int64_t now_m
     for (const PieceOnBoard& p : vm.pieces) {
       if (p.square != *vm.check) continue;
       v.square_center(p.square, x, y);
-      SDL_SetTextureColorMod(pieces_.get(), 255, 40, 30);
+      SDL_SetTextureColorMod(pieces_, 255, 40, 30);
       draw_piece(p.id, x, y, cell * 1.22f);
-      SDL_SetTextureColorMod(pieces_.get(), 255, 255, 255);
+      SDL_SetTextureColorMod(pieces_, 255, 255, 255);
     }
   }
   if (vm.hint) mark_move(vm.hint, 4);
@@ -349,6 +367,11 @@ void Renderer::draw(const ViewModel& vm, const BoardView& view, int64_t now_ms) 
 }
 
 void Renderer::draw_scene(const ViewModel& vm, const BoardView& view, int64_t now_ms) {
+  // The themes on show (the default where a theme could not be loaded).
+  auto board = boards_.find(vm.board_theme);
+  board_ = (board != boards_.end() ? board : boards_.find(board_theme_names()[0]))->second.get();
+  auto pieces = piece_sets_.find(vm.piece_theme);
+  pieces_ = (pieces != piece_sets_.end() ? pieces : piece_sets_.find(piece_theme_names()[0]))->second.get();
   SDL_SetRenderDrawColor(r_, 58, 34, 18, 255);
   SDL_RenderClear(r_);
   draw_board(vm, view, now_ms);

@@ -5,7 +5,9 @@
 #pragma once
 #include <SDL.h>
 
+#include <map>
 #include <string>
+#include <vector>
 
 #include "board_view.h"
 #include "sdl_handles.h"
@@ -16,8 +18,12 @@ namespace xq {
 
 class Renderer {
  public:
-  // Loads the sprites; on failure returns false with a message naming the file.
+  // Loads the sprites, every theme's too (so a change of theme reads no
+  // file on the frame thread); on failure of the default board, pieces or
+  // markers returns false with a message naming the file. A theme whose file
+  // is missing or damaged is drawn with the default and named in warnings().
   bool init(SDL_Renderer* r, const std::string& asset_dir, std::string* error);
+  const std::vector<std::string>& warnings() const { return warnings_; }
   // Draws the frame. What does not move is drawn once into a texture and
   // copied again while the view model, the window size and the passing
   // message stay as they are (a software renderer spent 5-9 ms a frame
@@ -45,7 +51,11 @@ class Renderer {
   void fill(const Rect& r, SDL_Color c);
 
   SDL_Renderer* r_ = nullptr;
-  TexturePtr board_, pieces_, markers_;
+  TexturePtr markers_;
+  std::map<std::string, TexturePtr> boards_, piece_sets_;  // by theme name; a theme that failed is absent
+  SDL_Texture* board_ = nullptr;   // the theme the frame draws with
+  SDL_Texture* pieces_ = nullptr;
+  std::vector<std::string> warnings_;
   Text text_;
   struct FrameKey {
     uint64_t revision = 0;

@@ -18,6 +18,7 @@
 #include "child_process.h"
 #include "clock.h"
 #include "parse_int.h"
+#include "theme.h"
 
 namespace xq {
 
@@ -205,6 +206,8 @@ void parse_settings(const std::string& text, Settings& s) {
       if (at != std::string::npos && at > 0 && values.size() < 64) values.emplace_back(v.substr(0, at), v.substr(at + 1));
     } else if (k == "engine_choice" && n >= 0 && n <= 32) s.engine_choice = n;
     else if (k == "folder" && v.size() < 4096) s.folder = v;
+    else if (k == "board" && known_board_theme(v)) s.board = v;
+    else if (k == "pieces" && known_piece_theme(v)) s.pieces = v;
     else if (k == "engine_side" && (v == "both" || v == "red" || v == "black" || v == "analysis")) s.engine_side = v;
   }
   if (s.engine_choice > int(s.engines.size())) s.engine_choice = 0;
@@ -216,7 +219,8 @@ std::string settings_text(const Settings& s) {
       << "\nsound=" << s.sound << "\nflip=" << s.flip << "\nanalysis=" << s.analysis << "\niccs=" << s.iccs
       << "\nlang=" << escape_value(s.lang) << "\nclock=" << escape_value(s.clock) << "\nsolved=" << escape_value(s.solved)
       << "\nwidth=" << s.width << "\nheight=" << s.height << "\nengine_choice=" << s.engine_choice
-      << "\nfolder=" << escape_value(s.folder) << "\nengine_side=" << escape_value(s.engine_side) << "\n";
+      << "\nfolder=" << escape_value(s.folder) << "\nengine_side=" << escape_value(s.engine_side)
+      << "\nboard=" << escape_value(s.board) << "\npieces=" << escape_value(s.pieces) << "\n";
   for (const std::string& e : s.engines) {
     out << "engine=" << escape_value(e) << "\n";
     const auto setup = s.engine_setup.find(e);

@@ -39,6 +39,7 @@ struct Settings {
   int engine_choice = 0;             // 0: the built-in engine; k: engines[k-1]
   std::string engine_side = "both";  // what the outside engine does: both, red, black, analysis
   std::string folder;                // where the file chooser last saved or opened a game
+  std::string board = "wood", pieces = "traditional";  // themes (game/theme.h)
 };
 
 std::string config_dir(const std::string& override_dir);

@@ -26,6 +26,8 @@ void file_numbers(const UiState& ui, ViewModel& vm) {
 
 void board_part(const Controller& c, const UiState& ui, ViewModel& vm) {
   vm.flipped = ui.flipped;
+  vm.board_theme = ui.board_theme;
+  vm.piece_theme = ui.piece_theme;
   vm.panel_below = ui.panel_below;
   file_numbers(ui, vm);
   const Position pos = c.shown_position();
@@ -203,6 +205,8 @@ ViewModel editor_view_model(const UiState& ui, const Editor& e) {
   ViewModel vm;
   vm.editing = true;
   vm.flipped = ui.flipped;
+  vm.board_theme = ui.board_theme;
+  vm.piece_theme = ui.piece_theme;
   vm.panel_below = ui.panel_below;
   for (int rank = 0; rank < 10; ++rank)
     for (int file = 0; file < 9; ++file)
@@ -290,6 +294,7 @@ const ViewModel& ViewModelCache::get(const Controller& c, const UiState& ui, con
   k.explorer = ui.explorer;
   k.record_revision = ui.record_revision;
   k.variations_shown = ui.variations_shown;
+  k.themes = ui.board_theme + "/" + ui.piece_theme;
   k.analysing = c.analysing();
   k.editing = editor != nullptr;
   for (Color side : {RED, BLACK}) {  // the faces change every second

@@ -38,6 +38,7 @@ struct MoveListRow {
 struct ViewModel {
   // The board.
   bool flipped = false;
+  std::string board_theme = "wood", piece_theme = "traditional";  // theme.h names them
   std::string top_numbers[9], bottom_numbers[9];  // file numbers by screen column, left to right
   bool panel_below = false;  // the panel's shape (see BoardView)
   std::vector<PieceOnBoard> pieces;  // of the position on show
@@ -110,6 +111,7 @@ class ViewModelCache {
     bool explorer = false;
     uint64_t record_revision = 0;
     bool variations_shown = true;
+    std::string themes;
     bool analysing = false;
     uint64_t edit_revision = 0;
     bool editing = false;

@@ -94,6 +94,59 @@ TEST(AppModel, SettingsAreReadAtStartAndWrittenOnChange) {
   EXPECT_EQ(s.mode, "black");
 }
 
+// The Look dialog (T or the panel's button): a board and a piece set,
+// kept in the settings and read back at the next start; an unknown theme
+// in the settings is ignored.
+TEST(AppModel, TheLookIsChosenKeptAndReadBack) {
+  Fixture f(Fixture::Files{{"settings.ini", "board=oak\npieces=bold\n"}});
+  xq::StartOptions o;
+  o.lang = "en";
+  o.resume = "no";
+  ASSERT_TRUE(f.start(o));
+  EXPECT_EQ(f.m.ui().board_theme, "wood") << "an unknown board keeps the default";
+  EXPECT_EQ(f.m.ui().piece_theme, "bold");
+  EXPECT_EQ(f.m.view_model().piece_theme, "bold");
+  f.m.key(xq::key_named("T"), false);
+  const std::optional<xq::Dialog> d = f.m.view_model().dialog;
+  ASSERT_TRUE(d);
+  EXPECT_EQ(d->text, "Board and pieces");
+  const xq::Button* dark = dialog_button(d, "Dark");
+  ASSERT_NE(dark, nullptr);
+  EXPECT_FALSE(dark->active);
+  EXPECT_TRUE(dialog_button(d, "Bold")->active);
+  // A click on Dark, in window pixels like the player's.
+  const xq::Rect p = f.m.board_view().board();
+  const float sc = f.m.board_view().scale();
+  f.m.click(p.x + (dark->rect.x + 5) * sc, p.y + (dark->rect.y + 5) * sc);
+  EXPECT_EQ(f.m.ui().board_theme, "dark");
+  EXPECT_EQ(f.m.view_model().board_theme, "dark");
+  EXPECT_TRUE(dialog_button(f.m.view_model().dialog, "Dark")->active);
+  f.m.act(Action::ThemePieces, 2);
+  EXPECT_EQ(f.m.view_model().piece_theme, "symbols");
+  f.m.act(Action::ThemeClose);
+  EXPECT_FALSE(f.m.view_model().dialog);
+  xq::Settings s;
+  xq::parse_settings(f.files->files["settings.ini"], s);
+  EXPECT_EQ(s.board, "dark");
+  EXPECT_EQ(s.pieces, "symbols");
+  // The next start reads them; an option wins over the settings for its run.
+  Fixture g(Fixture::Files{{"settings.ini", f.files->files["settings.ini"]}});
+  o.pieces = "traditional";
+  ASSERT_TRUE(g.start(o));
+  EXPECT_EQ(g.m.ui().board_theme, "dark");
+  EXPECT_EQ(g.m.ui().piece_theme, "traditional");
+  // The panel has the button in both shapes.
+  for (bool below : {false, true}) {
+    xq::UiState ui = g.m.ui();
+    ui.panel_below = below;
+    const auto buttons = xq::panel_buttons(ui, g.m.controller(), nullptr);
+    EXPECT_TRUE(std::any_of(buttons.begin(), buttons.end(), [](const xq::Button& b) { return b.action == Action::ThemeShow; }));
+  }
+  EXPECT_EQ(xq::theme_listing(), "boards: wood paper dark\npieces: traditional bold symbols\n");
+  EXPECT_EQ(xq::board_theme_file("dark"), "board-dark.png");
+  EXPECT_EQ(xq::piece_theme_file("nonsense"), "pieces.png");
+}
+
 TEST(AppModel, CopyAndPastePositionsThroughTheClipboard) {
   Fixture f;
   ASSERT_TRUE(f.start());

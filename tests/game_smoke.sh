@@ -67,6 +67,24 @@ set -e
 rm "$tmp/bad/check.wav"; cp "$src/assets/pieces.png" "$tmp/bad/"
 err="$(XIANGQI_ASSETS="$tmp/bad" "$game" --config-dir "$tmp/c3" --max-frames 5 --no-book 2>&1)" || fail "missing sound stopped the game"
 
+# 4b. Themes: listed; a damaged or missing theme file is named and the
+# default drawn instead, and the game goes on.
+[[ "$("$game" --list-themes)" == $'boards: wood paper dark\npieces: traditional bold symbols' ]] || fail "--list-themes"
+rc=0; err="$("$game" --pieces cursive 2>&1 >/dev/null)" || rc=$?
+[[ $rc -eq 2 && "$err" == *"--pieces is one of traditional, bold, symbols, not 'cursive'"* ]] || fail "--pieces cursive (rc $rc): $err"
+cp "$src/assets/check.wav" "$tmp/bad/"
+echo "not a png" > "$tmp/bad/board-dark.png"
+rm "$tmp/bad/pieces-symbols.png"
+out="$(XIANGQI_ASSETS="$tmp/bad" "$game" --config-dir "$tmp/c3b" --board dark --pieces symbols --max-frames 5 --no-book \
+  --print-state 2>"$tmp/err")" || fail "a damaged theme stopped the game: $(cat "$tmp/err")"
+grep -q "board 'dark': asset .*board-dark.png is missing or damaged.*the wood board is drawn instead" "$tmp/err" ||
+  fail "the damaged board was not named: $(cat "$tmp/err")"
+grep -q "pieces 'symbols': asset .*pieces-symbols.png is missing or damaged" "$tmp/err" ||
+  fail "the missing pieces were not named: $(cat "$tmp/err")"
+grep -q '^themes dark symbols$' <<<"$out" || fail "the chosen themes: $out"
+out="$("$game" --config-dir "$tmp/c3c" --resume no --no-book --board paper --max-frames 3 --print-state)"
+grep -q '^themes paper traditional$' <<<"$out" || fail "--board paper: $out"
+
 # 5. Kill the game with SIGKILL mid-game; the next start offers the same game back.
 "$game" --config-dir "$tmp/c4" --resume no --no-book --movetime 50 \
   --click "10:$(px 7):$(py 2)" --click "20:$(px 4):$(py 2)" \
