@@ -80,6 +80,11 @@ bool AppModel::start(const StartOptions& o, std::string* error) {
   ui_.piece_theme = known_piece_theme(o.pieces) ? o.pieces : settings_.pieces;
   set_language(parse_language(o.lang).value_or(parse_language(settings_.lang).value_or(o.locale_language)));
   solved_ = parse_solved(settings_.solved);
+  if (std::string text; use_settings_ && storage_->read(progress_name(), text)) {
+    std::string err;
+    PuzzleProgress::parse(text, progress_, &err);
+    if (!err.empty()) std::fprintf(stderr, "xiangqi: %s\n", err.c_str());
+  }
   if (!o.puzzles.empty()) {
     std::string err;
     if (!parse_puzzles(o.puzzles, puzzles_, &err)) std::fprintf(stderr, "xiangqi: %s\n", err.c_str());
@@ -294,16 +299,27 @@ void AppModel::check_puzzle() {
     settings_.solved = solved_text(solved_);
     store_settings();
     ui_.puzzle_outcome = say(Phrase::PuzzleSolved);
-    flash(ui_.puzzle_outcome);
+    record_attempt(true);
   } else if (v.over()) {
     puzzle_done_ = true;
     ui_.puzzle_outcome = say(Phrase::PuzzleFailed);
-    flash(ui_.puzzle_outcome);
+    record_attempt(false);
   } else if (p.goal == PuzzleGoal::Mate && player_moves >= p.moves && g.side_to_move() == player) {  // moves used up
     puzzle_done_ = true;
     ui_.puzzle_outcome = say(Phrase::PuzzleTooLong, {std::to_string(p.moves)});
-    flash(ui_.puzzle_outcome);
+    record_attempt(false);
   }
+}
+
+// An attempt's end: both ratings move (Glicko-2), the progress is written
+// (atomically, off the frame thread) and the change is said.
+void AppModel::record_attempt(bool solved) {
+  const int before = int(std::lround(progress_.player().rating));
+  progress_.record(puzzles_[size_t(ui_.puzzle)], solved);
+  const int after = int(std::lround(progress_.player().rating));
+  if (use_settings_) storage_->write(progress_name(), progress_.text());
+  ui_.puzzle_outcome += say(Phrase::PuzzleRatingChange, {std::to_string(before), std::to_string(after)});
+  flash(ui_.puzzle_outcome);
 }
 
 bool AppModel::puzzle_action(Action a) {
@@ -314,16 +330,14 @@ bool AppModel::puzzle_action(Action a) {
     }
     if (ui_.puzzle < 0)  // the game (and side, and board) to come back to
       before_puzzles_ = GameToResume{game_pgn({}), controller_.mode(), ui_.flipped};
-    int first = 0;  // the first one not yet solved
-    while (first < int(puzzles_.size()) && solved_.count(first)) ++first;
-    open_puzzle(first);
+    open_puzzle(progress_.next_near(puzzles_, -1, solved_));  // an unsolved one near the player's rating
     return true;
   }
   if (ui_.puzzle < 0) return a == Action::PuzzlePrev || a == Action::PuzzleNext || a == Action::PuzzleRetry ||
                              a == Action::PuzzleExit;
   switch (a) {
     case Action::PuzzlePrev: open_puzzle(ui_.puzzle - 1); return true;
-    case Action::PuzzleNext: open_puzzle(ui_.puzzle + 1); return true;
+    case Action::PuzzleNext: open_puzzle(progress_.next_near(puzzles_, ui_.puzzle, solved_)); return true;
     case Action::PuzzleRetry: open_puzzle(ui_.puzzle); return true;
     case Action::PuzzleExit: {
       ui_.puzzle = -1;
@@ -489,7 +503,8 @@ void AppModel::click(float px, float py) {
     }
     // A puzzle that is over (solved, lost, or out of moves): a click goes on.
     if (ui_.puzzle >= 0 && puzzle_done_ && controller_.review_ply() < 0) {
-      open_puzzle(solved_.count(ui_.puzzle) ? ui_.puzzle + 1 : ui_.puzzle);  // next when solved, else again
+      // next (near the player's new rating) when solved, else again
+      open_puzzle(solved_.count(ui_.puzzle) ? progress_.next_near(puzzles_, ui_.puzzle, solved_) : ui_.puzzle);
       return;
     }
     if (auto s = view_.square_at(px, py)) controller_.click(*s);
@@ -651,7 +666,9 @@ const ViewModel& AppModel::view_model() {
   if (ui_.puzzle >= 0) {
     const Puzzle& p = puzzles_[size_t(ui_.puzzle)];
     ui_.puzzle_line = say(Phrase::PuzzleStatus, {std::to_string(ui_.puzzle + 1), std::to_string(puzzles_.size()),
-                                                 solved_.count(ui_.puzzle) ? " ✓" : "", p.name(ui_.language)});
+                                                 solved_.count(ui_.puzzle) ? " ✓" : "", p.name(ui_.language),
+                                                 std::to_string(std::lround(progress_.rating_of(p).rating)),
+                                                 std::to_string(std::lround(progress_.player().rating))});
   }
   if (ui_.follow) ui_.scroll = follow_scroll(ui_, controller_);
   return cache_.get(controller_, ui_, dialog(), editor());

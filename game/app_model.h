@@ -24,6 +24,7 @@
 #include "library_service.h"
 #include "theme_chooser.h"
 #include "file_dialog.h"
+#include "puzzle_progress.h"
 #include "puzzles.h"
 #include "review_job.h"
 #include "panel.h"
@@ -149,6 +150,8 @@ class AppModel {
 
   static std::string autosave_name() { return "autosave.pgn"; }
   static std::string saved_dir() { return "saved"; }
+  static std::string progress_name() { return "puzzle-progress.txt"; }
+  const PuzzleProgress& puzzle_progress() const { return progress_; }
 
  private:
   void flash(const std::string& m);
@@ -210,6 +213,8 @@ class AppModel {
   std::string resume_text_;  // its PGN, for the record's tree
   std::optional<Editor> editor_;  // open while setting up a position
   std::vector<Puzzle> puzzles_;
+  PuzzleProgress progress_;  // the trainer's ratings (puzzle-progress.txt)
+  void record_attempt(bool solved);
   std::set<int> solved_;
   bool puzzle_done_ = false;       // the current puzzle's outcome has been said
   struct GameToResume {

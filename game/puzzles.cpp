@@ -1,5 +1,6 @@
 #include "puzzles.h"
 
+#include <algorithm>
 #include <sstream>
 
 #include "fen.h"
@@ -22,7 +23,7 @@ bool parse_puzzles(const std::string& text, std::vector<Puzzle>& out, std::strin
       if (error) *error = "puzzles line " + std::to_string(line_no) + ": " + why;
       return false;
     };
-    if (f.size() != 5) return fail("expected 5 tab-separated fields, found " + std::to_string(f.size()));
+    if (f.size() != 5 && f.size() != 6) return fail("expected 5 or 6 tab-separated fields, found " + std::to_string(f.size()));
     FenData d;
     std::string err;
     if (!parse_fen(f[0], d, &err)) return fail(err);
@@ -35,6 +36,7 @@ bool parse_puzzles(const std::string& text, std::vector<Puzzle>& out, std::strin
       return fail("moves '" + f[2] + "' is not a number from 1 to 15");
     if (p.goal != PuzzleGoal::Mate && f[2] != "0") return fail("moves must be 0 for a win or a draw");
     if (f[3].empty() || f[4].empty()) return fail("a name is missing");
+    if (f.size() == 6 && !parse_int(f[5], 400, 3000, p.rating)) return fail("rating '" + f[5] + "' is not a number from 400 to 3000");
     p.fen = f[0];
     p.name_zh = f[3];
     p.name_en = f[4];
@@ -46,6 +48,16 @@ bool parse_puzzles(const std::string& text, std::vector<Puzzle>& out, std::strin
   }
   out = std::move(list);
   return true;
+}
+
+int puzzle_rating(const Puzzle& p) {
+  if (p.rating > 0) return p.rating;
+  switch (p.goal) {
+    case PuzzleGoal::Mate: return 900 + 250 * (std::max(1, p.moves) - 1);
+    case PuzzleGoal::Win: return 2000;
+    case PuzzleGoal::Draw: return 2100;
+  }
+  return 1500;
 }
 
 std::string solved_text(const std::set<int>& solved) {

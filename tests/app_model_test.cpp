@@ -452,6 +452,39 @@ TEST(AppModel, PuzzlesArePlayedSolvedAndRemembered) {
 }
 
 // A practical ending's goal is a win (no move limit) or a draw.
+// The trainer's ratings: the status names the puzzle's and the player's;
+// a solve raises the player (Glicko-2), is said, written to
+// puzzle-progress.txt and read back at the next start; the first puzzle
+// offered is the unsolved one rated nearest the player.
+TEST(AppModel, PuzzlesAreRatedAndTheRatingIsKept) {
+  Fixture f;
+  xq::StartOptions o;
+  o.lang = "en";
+  o.resume = "no";
+  o.puzzles = "3k5/R8/9/9/9/9/9/9/9/4K3R w - - 0 1\tmate\t1\t甲\tHard\t2400\n"
+              "3k5/R8/9/9/9/9/9/9/9/4K3R w - - 0 1\tmate\t1\t乙\tNear\t1450\n";
+  ASSERT_TRUE(f.start(o));
+  f.m.act(Action::Puzzles);
+  EXPECT_EQ(f.m.ui().puzzle, 1) << "rated 1450, nearer a new player's 1500 than 2400";
+  EXPECT_NE(f.m.view_model().status.find("Near · rated 1450 · you 1500"), std::string::npos) << f.m.view_model().status;
+  f.click_square("i0");
+  f.click_square("i9");
+  f.m.update(real_ms());
+  ASSERT_TRUE(f.m.controller().game_over());
+  const int after = int(std::lround(f.m.puzzle_progress().player().rating));
+  EXPECT_GT(after, 1500);
+  EXPECT_NE(f.m.message().find("(rating 1500 → " + std::to_string(after) + ")"), std::string::npos) << f.m.message();
+  f.m.finish();
+  const std::string text = f.files->files[AppModel::progress_name()];
+  ASSERT_FALSE(text.empty());
+  Fixture g(Fixture::Files{{AppModel::progress_name(), text}, {"settings.ini", f.files->files["settings.ini"]}});
+  ASSERT_TRUE(g.start(o));
+  EXPECT_EQ(int(std::lround(g.m.puzzle_progress().player().rating)), after);
+  g.m.act(Action::Puzzles);
+  EXPECT_EQ(g.m.ui().puzzle, 0) << "the other is solved";
+  EXPECT_NE(g.m.view_model().status.find("you " + std::to_string(after)), std::string::npos) << g.m.view_model().status;
+}
+
 TEST(AppModel, WinPuzzlesHaveNoMoveLimit) {
   Fixture f;
   xq::StartOptions o;
