@@ -318,8 +318,7 @@ void AppModel::record_attempt(bool solved) {
   progress_.record(puzzles_[size_t(ui_.puzzle)], solved);
   const int after = int(std::lround(progress_.player().rating));
   if (use_settings_) storage_->write(progress_name(), progress_.text());
-  ui_.puzzle_outcome += say(Phrase::PuzzleRatingChange, {std::to_string(before), std::to_string(after)});
-  flash(ui_.puzzle_outcome);
+  flash(ui_.puzzle_outcome + say(Phrase::PuzzleRatingChange, {std::to_string(before), std::to_string(after)}));
 }
 
 bool AppModel::puzzle_action(Action a) {
@@ -666,9 +665,9 @@ const ViewModel& AppModel::view_model() {
   if (ui_.puzzle >= 0) {
     const Puzzle& p = puzzles_[size_t(ui_.puzzle)];
     ui_.puzzle_line = say(Phrase::PuzzleStatus, {std::to_string(ui_.puzzle + 1), std::to_string(puzzles_.size()),
-                                                 solved_.count(ui_.puzzle) ? " ✓" : "", p.name(ui_.language),
-                                                 std::to_string(std::lround(progress_.rating_of(p).rating)),
-                                                 std::to_string(std::lround(progress_.player().rating))});
+                                                 solved_.count(ui_.puzzle) ? " ✓" : "", p.name(ui_.language)});
+    ui_.puzzle_ratings = say(Phrase::PuzzleRatings, {std::to_string(std::lround(progress_.rating_of(p).rating)),
+                                                     std::to_string(std::lround(progress_.player().rating))});
   }
   if (ui_.follow) ui_.scroll = follow_scroll(ui_, controller_);
   return cache_.get(controller_, ui_, dialog(), editor());

@@ -42,7 +42,7 @@ enum class Phrase {
   EditHint, EditPickFirst, EditCannotStandThere, EditNoMoreOfThese, EditNoRedKing, EditNoBlackKing, EditKingsFacing,
   EditWaitingSideInCheck,
   // Puzzles.
-  Puzzles, PuzzlePrev, PuzzleNext, PuzzleRetry, PuzzleExit, PuzzleStatus, PuzzleSolved, PuzzleFailed, PuzzleTooLong, PuzzleRatingChange,
+  Puzzles, PuzzlePrev, PuzzleNext, PuzzleRetry, PuzzleExit, PuzzleStatus, PuzzleSolved, PuzzleFailed, PuzzleTooLong, PuzzleRatingChange, PuzzleRatings,
   NoPuzzles,
   // Engines and analysis.
   EngineFailed, EngineCannotStart, EngineButton, BuiltIn, AnalysisHead, Analysing,

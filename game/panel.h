@@ -61,6 +61,7 @@ struct UiState {
   uint64_t edit_revision = 0;  // bumped by every change in the position editor
   int puzzle = -1;             // the puzzle being played (-1: none)
   std::string puzzle_line;     // its status line
+  std::string puzzle_ratings;  // the puzzle's rating and the player's, in the analysis's place
   bool puzzle_open = false;    // a puzzle is being solved: the analysis (the answer) is hidden
   bool puzzle_solved = false;  // the puzzle on show has been solved
   std::string puzzle_outcome;  // how this attempt ended ("" while it goes on)

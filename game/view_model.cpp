@@ -259,6 +259,7 @@ ViewModel build_view_model(const Controller& c, const UiState& ui, std::optional
   }
   vm.busy = c.thinking() || c.hinting();
   if (shows_analysis(ui)) analysis_part(c, ui, vm);
+  else if (ui.puzzle >= 0) vm.analysis.push_back(ui.puzzle_ratings);  // the analysis is hidden in a puzzle
   review_part(c, ui, vm);
   move_list_part(c, ui, vm);
   vm.dialog = std::move(dialog);
@@ -287,7 +288,7 @@ const ViewModel& ViewModelCache::get(const Controller& c, const UiState& ui, con
   k.iccs = ui.iccs;
   k.panel_below = ui.panel_below;
   k.help = ui.help;
-  k.puzzle_line = ui.puzzle >= 0 ? ui.puzzle_line + ui.puzzle_outcome : "";
+  k.puzzle_line = ui.puzzle >= 0 ? ui.puzzle_line + ui.puzzle_outcome + ui.puzzle_ratings : "";
   k.edit_revision = ui.edit_revision;
   k.review_revision = ui.review_revision;
   k.explorer_revision = ui.explorer ? ui.explorer_revision : 0;

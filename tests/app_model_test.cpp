@@ -466,7 +466,8 @@ TEST(AppModel, PuzzlesAreRatedAndTheRatingIsKept) {
   ASSERT_TRUE(f.start(o));
   f.m.act(Action::Puzzles);
   EXPECT_EQ(f.m.ui().puzzle, 1) << "rated 1450, nearer a new player's 1500 than 2400";
-  EXPECT_NE(f.m.view_model().status.find("Near · rated 1450 · you 1500"), std::string::npos) << f.m.view_model().status;
+  EXPECT_NE(f.m.view_model().status.find("Near"), std::string::npos) << f.m.view_model().status;
+  EXPECT_EQ(f.m.view_model().analysis, (std::vector<std::string>{"Puzzle rated 1450   your rating 1500"}));
   f.click_square("i0");
   f.click_square("i9");
   f.m.update(real_ms());
@@ -482,7 +483,8 @@ TEST(AppModel, PuzzlesAreRatedAndTheRatingIsKept) {
   EXPECT_EQ(int(std::lround(g.m.puzzle_progress().player().rating)), after);
   g.m.act(Action::Puzzles);
   EXPECT_EQ(g.m.ui().puzzle, 0) << "the other is solved";
-  EXPECT_NE(g.m.view_model().status.find("you " + std::to_string(after)), std::string::npos) << g.m.view_model().status;
+  ASSERT_EQ(g.m.view_model().analysis.size(), 1u);
+  EXPECT_NE(g.m.view_model().analysis[0].find("your rating " + std::to_string(after)), std::string::npos);
 }
 
 TEST(AppModel, WinPuzzlesHaveNoMoveLimit) {
@@ -933,7 +935,8 @@ TEST(AppModel, APuzzleHidesTheAnalysisAndAClickAfterItsEndStartsItAgain) {
   ASSERT_TRUE(f.wait_until([&] { return f.m.controller().game().ply() == 2; }));
   f.m.update(real_ms());
   EXPECT_GT(f.m.controller().analysis().depth, 0) << "the computer's search has its line";
-  EXPECT_TRUE(f.m.view_model().analysis.empty()) << "but a puzzle in play does not show it: it is the answer";
+  ASSERT_EQ(f.m.view_model().analysis.size(), 1u) << "but a puzzle in play does not show it: it is the answer";
+  EXPECT_EQ(f.m.view_model().analysis[0].rfind("难度 1150", 0), 0u) << "only the ratings, in its place";
   // The last move is not a mate either: out of moves, the puzzle has failed.
   f.click_square("a7");
   f.click_square("b7");
