@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <mutex>
 #include <sstream>
 #include <string>
@@ -29,7 +30,7 @@ namespace {
 
 struct Config {
   EngineSpec spec[2];
-  std::string limit = "depth 3";
+  std::string limit[2] = {"depth 3", "depth 3"};  // each engine's (--movetime1/--movetime2 for time odds)
   std::vector<std::string> openings;
   int games = 2, max_plies = 300, concurrency = 1, timeout_ms = 0;
   bool sprt = false;
@@ -42,6 +43,8 @@ struct Shared {
   std::atomic<int> next_game{0};
   std::atomic<bool> stop{false};
   xq::tools::Score3 score;
+  xq::tools::Score5 pairs;            // the game pairs finished (both games of an opening)
+  std::map<int, double> half_pairs;   // engine 1's points in a pair's first finished game
   double think_ms[2] = {0, 0};
   long moves[2] = {0, 0};
   int started_games = 0;
@@ -84,7 +87,7 @@ GameResult play_game(const Config& cfg, EngineProcess* engines, const std::strin
     const int who = red_to_move == e1_red ? 0 : 1;
     EngineProcess& e = engines[who];
     double ms = 0;
-    const std::string text = e.running() ? e.go("", moves, cfg.limit, cfg.timeout_ms, &ms) : "";
+    const std::string text = e.running() ? e.go("", moves, cfg.limit[who], cfg.timeout_ms, &ms) : "";
     xq::Move mv;
     if (text.empty() || !xq::iccs_to_move(text, mv, nullptr) || !game.play(mv)) {
       r.outcome = red_to_move ? xq::Outcome::BlackWins : xq::Outcome::RedWins;
@@ -130,6 +133,13 @@ void worker(const Config& cfg, Shared& sh) {
     const bool draw = r.outcome == xq::Outcome::Draw;
     const bool e1_won = (r.outcome == xq::Outcome::RedWins) == e1_red;
     (draw ? sh.score.d : e1_won ? sh.score.w : sh.score.l)++;
+    const double points = draw ? 0.5 : e1_won ? 1 : 0;
+    if (auto half = sh.half_pairs.find(g / 2); half != sh.half_pairs.end()) {
+      sh.pairs.add(half->second + points);
+      sh.half_pairs.erase(half);
+    } else {
+      sh.half_pairs[g / 2] = points;
+    }
     for (int i = 0; i < 2; ++i) {
       sh.think_ms[i] += r.think_ms[i];
       sh.moves[i] += r.moves_made[i];
@@ -143,14 +153,16 @@ void worker(const Config& cfg, Shared& sh) {
       sh.record << result << "\t" << (e1_red ? "e1=red" : "e1=black") << "\t" << r.moves << "\n";
       sh.record.flush();
     }
-    if (cfg.sprt && cfg.test.decide(sh.score) != 0) sh.stop = true;
+    // The test reads the pairs once there are some (as fishtest does), the games before.
+    if (cfg.sprt && (sh.pairs.pairs() >= 2 ? cfg.test.decide(sh.pairs) : cfg.test.decide(sh.score)) != 0) sh.stop = true;
   }
 }
 
 int usage() {
   std::cerr << "usage: xiangqi-match --e1 CMD --e2 CMD [--p1 ucci|uci] [--p2 ucci|uci]\n"
                "       [--o1 'setoption ...'] [--o2 'setoption ...'] [--openings FILE] [--games N]\n"
-               "       [--movetime MS | --depth D | --nodes N] [--max-plies N] [--concurrency N]\n"
+               "       [--movetime MS | --depth D | --nodes N] [--movetime1 MS] [--movetime2 MS]\n"
+               "       [--max-plies N] [--concurrency N]\n"
                "       [--sprt ELO0 ELO1] [--sprt-alpha A] [--sprt-beta B] [--timeout MS] [--record FILE]\n"
                "In UCI an engine that offers UCI_Variant (Fairy-Stockfish) is set to xiangqi and its\n"
                "1-10 rank numbers are converted.\n";
@@ -183,9 +195,14 @@ int main(int argc, char** argv) {
     else if (k == "--games") ok = parse_int(v, cfg.games, 1);
     else if (k == "--movetime") {
       ok = parse_int(v, limit_ms, 1);
-      cfg.limit = "movetime " + v;
-    } else if (k == "--depth") cfg.limit = "depth " + v, ok = parse_int(v, limit_ms, 1), limit_ms = 0;
-    else if (k == "--nodes") cfg.limit = "nodes " + v, ok = parse_int(v, limit_ms, 1), limit_ms = 0;
+      cfg.limit[0] = cfg.limit[1] = "movetime " + v;
+    } else if (k == "--movetime1" || k == "--movetime2") {  // time odds: this engine's own time a move
+      int ms = 0;
+      ok = parse_int(v, ms, 1);
+      cfg.limit[k == "--movetime2"] = "movetime " + v;
+      limit_ms = std::max(limit_ms, ms);
+    } else if (k == "--depth") cfg.limit[0] = cfg.limit[1] = "depth " + v, ok = parse_int(v, limit_ms, 1), limit_ms = 0;
+    else if (k == "--nodes") cfg.limit[0] = cfg.limit[1] = "nodes " + v, ok = parse_int(v, limit_ms, 1), limit_ms = 0;
     else if (k == "--max-plies") ok = parse_int(v, cfg.max_plies, 1);
     else if (k == "--concurrency") ok = parse_int(v, cfg.concurrency, 1);
     else if (k == "--timeout") ok = parse_int(v, cfg.timeout_ms, 1);
@@ -237,14 +254,22 @@ int main(int argc, char** argv) {
   const auto e = xq::tools::elo_estimate(s);
   std::printf("Games %d: W %d D %d L %d, score %.1f%%\n", s.games(), s.w, s.d, s.l, 100 * s.score());
   std::printf("Elo %+.0f +/- %.0f (95%%)\n", e.elo, e.error95);
+  if (const xq::tools::Score5& p = sh.pairs; p.pairs()) {
+    const auto pe = xq::tools::elo_estimate(p);
+    std::printf("Pairs %d (engine1's points 0 0.5 1 1.5 2): %d %d %d %d %d, Elo %+.0f +/- %.0f (95%%, pentanomial)\n",
+                p.pairs(), p.n[0], p.n[1], p.n[2], p.n[3], p.n[4], pe.elo, pe.error95);
+  }
   for (int i = 0; i < 2; ++i)
     std::printf("engine%d: %.3f s a move on average over %ld moves\n", i + 1,
                 sh.moves[i] ? sh.think_ms[i] / 1000.0 / double(sh.moves[i]) : 0.0, sh.moves[i]);
   if (cfg.sprt) {
     const int verdict = cfg.test.decide(s);
-    std::printf("SPRT elo0 %.1f elo1 %.1f: LLR %.2f (bounds %.2f, %.2f), %s\n", cfg.test.elo0, cfg.test.elo1,
+    const bool paired = sh.pairs.pairs() >= 2;
+    const int verdict5 = paired ? cfg.test.decide(sh.pairs) : verdict;
+    std::printf("SPRT elo0 %.1f elo1 %.1f: LLR %.2f (%s; by games %.2f) (bounds %.2f, %.2f), %s\n", cfg.test.elo0,
+                cfg.test.elo1, paired ? cfg.test.llr(sh.pairs) : cfg.test.llr(s), paired ? "by pairs" : "by games",
                 cfg.test.llr(s), cfg.test.lower(), cfg.test.upper(),
-                verdict > 0 ? "H1 accepted" : verdict < 0 ? "H0 accepted" : "no decision");
+                verdict5 > 0 ? "H1 accepted" : verdict5 < 0 ? "H0 accepted" : "no decision");
   }
   return 0;
 }
