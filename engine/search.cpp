@@ -662,10 +662,20 @@ SearchResult Search::run(const Position& pos, const Limits& limits, const Search
   // A ponder search that ran out of depth (a mate found, depth 127 reached)
   // still waits for ponderhit or stop, and an infinite one for stop: the
   // protocols give bestmove only after those.
+  wait_wakeups_ = 0;
   while ((pondering_ || limits.infinite) && !stop_->load()) {
     waiting_for_stop_ = true;
-    std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    if (pondering_ && ponderhit_ && ponderhit_->load()) pondering_ = false;
+    if (pondering_ && ponderhit_ && ponderhit_->load()) {
+      pondering_ = false;
+      continue;
+    }
+    if (wake_) {  // asleep until a flag is set: the setter bumps the counter after it
+      const uint32_t seen = wake_->load();
+      if (!stop_->load() && !(pondering_ && ponderhit_ && ponderhit_->load())) wake_->wait(seen);
+    } else {  // a caller without a signal (a test driving Search directly): look now and then
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    ++wait_wakeups_;
   }
   waiting_for_stop_ = false;
   result.best = root_best_;

@@ -4,6 +4,7 @@
 // and stops on an atomic flag; it never prints.
 #pragma once
 #include <atomic>
+#include <cstdint>
 #include <chrono>
 #include <functional>
 #include <memory>
@@ -65,6 +66,12 @@ class Search {
   // A flag the search polls while pondering (Limits::ponder): once it is set,
   // the search goes on under its time limits, counted from that moment.
   void set_ponderhit_flag(const std::atomic<bool>* flag) { ponderhit_ = flag; }
+  // A counter that whoever sets the stop or the ponderhit flag increments and
+  // notifies (std::atomic::notify_all): a finished infinite or ponder search
+  // sleeps on it until then, rather than waking every millisecond to look.
+  void set_wake_signal(const std::atomic<uint32_t>* wake) { wake_ = wake; }
+  // How often that wait woke to look at the flags (the last search's).
+  int wait_wakeups() const { return wait_wakeups_.load(); }
   // A helper of a SearchPool: it leaves the table's age to the pool.
   void set_helper(bool on) { helper_ = on; }
   // Whether run() starts a new age of the table (false: its caller did, before
@@ -142,6 +149,8 @@ class Search {
   bool ages_table_ = true;
   std::atomic<bool> waiting_for_stop_{false};
   const std::atomic<bool>* ponderhit_ = nullptr;
+  const std::atomic<uint32_t>* wake_ = nullptr;
+  std::atomic<int> wait_wakeups_{0};
   std::chrono::steady_clock::time_point clock_start_;  // time limits count from here (ponderhit)
   int clock_ms() const;
   bool aborted_ = false;

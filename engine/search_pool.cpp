@@ -46,6 +46,8 @@ SearchResult SearchPool::run(const Position& pos, const Limits& limits, const Se
   SearchOptions helper_options = options;
   helper_options.multipv = 1;
   std::atomic<bool> helpers_stop{false};
+  std::atomic<uint32_t> helpers_wake{0};  // a helper done to its depth sleeps on it
+  for (size_t i = 1; i < searches_.size(); ++i) searches_[i]->set_wake_signal(&helpers_wake);
   // The table's new age begins before any helper can store in it.
   tt_.new_search();
   searches_[0]->set_ages_table(false);
@@ -65,7 +67,10 @@ SearchResult SearchPool::run(const Position& pos, const Limits& limits, const Se
   SearchResult r = searches_[0]->run(pos, limits, options, stop, report);
   searches_[0]->set_ages_table(true);
   helpers_stop = true;
+  helpers_wake.fetch_add(1);
+  helpers_wake.notify_all();
   for (auto& t : helpers) t.join();
+  for (size_t i = 1; i < searches_.size(); ++i) searches_[i]->set_wake_signal(nullptr);
   const uint64_t nodes = r.nodes + helper_nodes();
   // Several lines are the main search's alone.
   if (options.multipv <= 1)

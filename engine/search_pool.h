@@ -30,6 +30,9 @@ class SearchPool {
                    const std::atomic<bool>& stop, const std::function<void(const SearchInfo&)>& on_info = {});
   void clear();  // forget every search's history (a new game)
   void set_ponderhit_flag(const std::atomic<bool>* flag) { searches_[0]->set_ponderhit_flag(flag); }
+  // The main search's wake signal (see Search::set_wake_signal); helpers get the pool's own.
+  void set_wake_signal(const std::atomic<uint32_t>* wake) { searches_[0]->set_wake_signal(wake); }
+  int wait_wakeups() const { return searches_[0]->wait_wakeups(); }
 
   // Whether a helper's result replaces the main search's: it has a better
   // score and completed a deeper iteration, or it has found a mate (or a

@@ -11,6 +11,7 @@ namespace xq {
 Searcher::Searcher(size_t hash_mb)
     : tt_(std::make_unique<TranspositionTable>(hash_mb)), search_(std::make_unique<SearchPool>(*tt_)) {
   search_->set_ponderhit_flag(&ponderhit_flag_);
+  search_->set_wake_signal(&wake_);
 }
 
 Searcher::~Searcher() { cancel(); }
@@ -46,6 +47,7 @@ uint64_t Searcher::start(const Position& pos, const Limits& limits, const Search
 
 void Searcher::stop() {
   stop_flag_ = true;
+  wake();
   join();
 }
 

@@ -46,7 +46,12 @@ class Searcher : public SearchService {
 
   // The opponent played the move we pondered on: the running ponder search
   // (Limits::ponder) goes on under its time limits from now.
-  void ponderhit() { ponderhit_flag_ = true; }
+  void ponderhit() {
+    ponderhit_flag_ = true;
+    wake();
+  }
+  // How often the last search's wait for stop or ponderhit woke to look (see Search).
+  int wait_wakeups() const { return search_->wait_wakeups(); }
 
   void set_hash_mb(size_t mb);
   // How many threads search (lazy SMP, see search_pool.h); 1 by default.
@@ -59,6 +64,11 @@ class Searcher : public SearchService {
 
  private:
   void join();
+  // After setting the stop or ponderhit flag: the search waiting on them wakes.
+  void wake() {
+    wake_.fetch_add(1);
+    wake_.notify_all();
+  }
 
   std::unique_ptr<TranspositionTable> tt_;
   std::unique_ptr<SearchPool> search_;
@@ -66,6 +76,7 @@ class Searcher : public SearchService {
   std::atomic<bool> stop_flag_{false};
   std::atomic<bool> running_{false};
   std::atomic<bool> ponderhit_flag_{false};
+  std::atomic<uint32_t> wake_{0};
   bool background_ = false;
   SearchMailbox box_;
 };

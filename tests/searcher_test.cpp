@@ -139,11 +139,36 @@ TEST(Searcher, PonderWaitsForPonderhitThenPlaysOnItsLimits) {
     std::this_thread::sleep_for(milliseconds(1));
   EXPECT_TRUE(s.waiting_for_stop());
   EXPECT_FALSE(s.done()) << "a ponder search does not end before ponderhit or stop";
+  // While it waits it sleeps until ponderhit wakes it: not a millisecond loop
+  // that would have looked some 200 times in this time.
+  std::this_thread::sleep_for(milliseconds(200));
+  EXPECT_FALSE(s.done());
   s.ponderhit();
   const auto t0 = steady_clock::now();
   while (!s.done() && steady_clock::now() - t0 < seconds(60)) std::this_thread::sleep_for(milliseconds(1));
   ASSERT_TRUE(s.done()) << "after ponderhit the depth limit ends the search";
   EXPECT_EQ(s.result()->depth, 2);
+  EXPECT_LE(s.wait_wakeups(), 3) << "the wait woke to look again and again";
+}
+
+// The same on two threads: the helpers, done to the depth limit before the
+// main search, sleep until the pool stops them; an infinite search until stop.
+TEST(Searcher, AnInfiniteSearchOnTwoThreadsSleepsUntilStop) {
+  xq::Searcher s(8);
+  s.set_threads(2);
+  xq::Limits l;
+  l.infinite = true;
+  l.depth = 3;
+  s.start(pos_from(xq::kStartFen), l);
+  const auto t0 = steady_clock::now();
+  while (!s.waiting_for_stop() && steady_clock::now() - t0 < seconds(60)) std::this_thread::sleep_for(milliseconds(1));
+  ASSERT_TRUE(s.waiting_for_stop());
+  std::this_thread::sleep_for(milliseconds(200));
+  EXPECT_FALSE(s.done());
+  s.stop();
+  ASSERT_TRUE(s.done());
+  EXPECT_EQ(s.result()->depth, 3);
+  EXPECT_LE(s.wait_wakeups(), 3);
 }
 
 TEST(Searcher, BackgroundSearchRunsAtALowerPriority) {
