@@ -54,6 +54,8 @@ struct SearchOptions {
 };
 
 bool is_mate_score(Score s);
+// A static score as the no-capture counter discounts it (rule_plies > 20).
+Score no_capture_scaled(Score s, int rule_plies);
 int mate_in_moves(Score s);  // signed: >0 we mate in n moves, <0 we are mated
 
 class Search {
@@ -103,7 +105,8 @@ class Search {
   Score aspirate(int depth, Score prev, size_t first);
   // The report of an iteration (or of the part of one a stop cut short).
   SearchInfo make_info(int depth, Score score, const std::vector<Move>& pv, const std::vector<PvLine>& lines) const;
-  Score eval() const;
+  Score eval() const;                 // as the table keeps it
+  Score noisy(Score static_eval) const;  // with a weaker level's noise
   void check_limits();
   int elapsed_ms() const;
   void update_pv(int ply, Move m);

@@ -2,6 +2,9 @@
 #include <atomic>
 
 #include "game.h"
+#include "evaluate.h"
+#include "movegen.h"
+#include "notation.h"
 #include "search.h"
 #include "test_util.h"
 
@@ -393,4 +396,36 @@ TEST(MultiPv, MoreLinesThanMovesGivesEveryMove) {
   const int n = xq::generate_legal(p, buf);
   EXPECT_LT(n, 5);
   EXPECT_EQ(info.lines.size(), size_t(n));
+}
+
+// The table keeps a position's static evaluation without the noise of a
+// weaker level: another search, with another seed, reuses it. Issue #40's
+// defect: the noise was stored. (The no-capture scaling stays in it: see
+// Search::noisy.)
+TEST(Search, TheTableKeepsThePlainStaticEvaluation) {
+  // 50 plies without a capture, so the scaling applies.
+  const xq::Position p = pos_from("r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R w - - 50 30");
+  xq::TranspositionTable tt(16);
+  xq::Search s(tt);
+  std::atomic<bool> stop{false};
+  xq::Limits l;
+  l.depth = 4;
+  xq::SearchOptions noisy;
+  noisy.randomness = 60;
+  noisy.seed = 12345;
+  s.run(p, l, noisy, stop);
+  xq::Position q = p;
+  xq::Move moves[xq::kMaxMoves];
+  const int n = xq::generate_legal(q, moves);
+  int checked = 0;
+  for (int i = 0; i < n; ++i) {
+    q.do_move(moves[i]);
+    const xq::TTHit hit = tt.probe(q.key(), 1);
+    if (hit.found && hit.eval != xq::kNoEval && !q.in_check()) {
+      EXPECT_EQ(hit.eval, xq::no_capture_scaled(xq::evaluate(q), q.rule_plies())) << xq::move_to_iccs(moves[i]);
+      ++checked;
+    }
+    q.undo_move();
+  }
+  EXPECT_GT(checked, 10) << "the search stored the positions after most root moves";
 }
