@@ -1,0 +1,240 @@
+// The app model's puzzles (残局) and look: playing, solving, failing and
+// leaving puzzles, their ratings kept between runs, and the board and piece
+// themes chosen and kept. Split from app_model_test.cpp (one idea a file).
+#include <algorithm>
+#include <cmath>
+
+#include "app_model_fixture.h"
+
+using namespace app_model_fixture;  // Fixture, FakeDesktop, fast, real_ms, dialog_button …
+
+// Puzzles: the player takes the side to move, the computer defends; a mate
+// within the stated moves is remembered in the settings; next, previous, retry.
+TEST(AppModel, PuzzlesArePlayedSolvedAndRemembered) {
+  Fixture f;
+  xq::StartOptions o;
+  // A mate in 1 (a rook to the back rank, the other guarding rank 8) and a second puzzle.
+  o.puzzles = "# two\n3k5/R8/9/9/9/9/9/9/9/4K3R w - - 0 1\tmate\t1\t一步杀\tMate in 1\n"
+              "3k5/R8/9/9/9/9/9/9/9/4K3R w - - 0 1\tmate\t1\t第二题\tSecond\n";
+  ASSERT_TRUE(f.start(o));
+  ASSERT_EQ(f.m.puzzle_count(), 2u);
+  f.m.act(Action::Puzzles);
+  EXPECT_EQ(f.m.ui().puzzle, 0);
+  EXPECT_EQ(f.m.controller().mode(), xq::Mode::HumanRed);
+  EXPECT_NE(f.m.view_model().status.find("一步杀"), std::string::npos) << f.m.view_model().status;
+  bool retry_shown = false;
+  for (const xq::Button& b : f.m.view_model().buttons) retry_shown |= b.action == Action::PuzzleRetry;
+  EXPECT_TRUE(retry_shown);
+  f.click_square("i0");
+  f.click_square("i9");
+  f.m.update(real_ms());
+  ASSERT_TRUE(f.m.controller().game_over());
+  EXPECT_EQ(f.m.solved_puzzles(), (std::set<int>{0}));
+  EXPECT_NE(f.files->files["settings.ini"].find("solved=0"), std::string::npos);
+  f.click_square("e4");  // a click after the solution: the next puzzle
+  EXPECT_EQ(f.m.ui().puzzle, 1);
+  f.m.act(Action::PuzzleNext);
+  EXPECT_EQ(f.m.ui().puzzle, 0) << "the list wraps round";
+  f.m.act(Action::PuzzlePrev);
+  EXPECT_EQ(f.m.ui().puzzle, 1);
+  f.click_square("a8");
+  f.click_square("a7");  // not a mate: the computer defends, the puzzle is failed (too long)
+  ASSERT_TRUE(f.wait_until([&] { return f.m.controller().game().ply() == 2; }));
+  f.m.update(real_ms());
+  EXPECT_NE(f.m.message().find("1"), std::string::npos) << f.m.message();
+  f.m.act(Action::PuzzleRetry);
+  EXPECT_EQ(f.m.controller().game().ply(), 0);
+  f.m.act(Action::PuzzleExit);
+  EXPECT_EQ(f.m.ui().puzzle, -1);
+}
+
+// A practical ending's goal is a win (no move limit) or a draw.
+// The trainer's ratings: the status names the puzzle's and the player's;
+// a solve raises the player (Glicko-2), is said, written to
+// puzzle-progress.txt and read back at the next start; the first puzzle
+// offered is the unsolved one rated nearest the player.
+TEST(AppModel, PuzzlesAreRatedAndTheRatingIsKept) {
+  Fixture f;
+  xq::StartOptions o;
+  o.lang = "en";
+  o.resume = "no";
+  o.puzzles = "3k5/R8/9/9/9/9/9/9/9/4K3R w - - 0 1\tmate\t1\t甲\tHard\t2400\n"
+              "3k5/R8/9/9/9/9/9/9/9/4K3R w - - 0 1\tmate\t1\t乙\tNear\t1450\n";
+  ASSERT_TRUE(f.start(o));
+  f.m.act(Action::Puzzles);
+  EXPECT_EQ(f.m.ui().puzzle, 1) << "rated 1450, nearer a new player's 1500 than 2400";
+  EXPECT_NE(f.m.view_model().status.find("Near"), std::string::npos) << f.m.view_model().status;
+  EXPECT_EQ(f.m.view_model().analysis, (std::vector<std::string>{"Puzzle rated 1450   your rating 1500"}));
+  f.click_square("i0");
+  f.click_square("i9");
+  f.m.update(real_ms());
+  ASSERT_TRUE(f.m.controller().game_over());
+  const int after = int(std::lround(f.m.puzzle_progress().player().rating));
+  EXPECT_GT(after, 1500);
+  EXPECT_NE(f.m.message().find("(rating 1500 → " + std::to_string(after) + ")"), std::string::npos) << f.m.message();
+  f.m.finish();
+  const std::string text = f.files->files[AppModel::progress_name()];
+  ASSERT_FALSE(text.empty());
+  Fixture g(Fixture::Files{{AppModel::progress_name(), text}, {"settings.ini", f.files->files["settings.ini"]}});
+  ASSERT_TRUE(g.start(o));
+  EXPECT_EQ(int(std::lround(g.m.puzzle_progress().player().rating)), after);
+  g.m.act(Action::Puzzles);
+  EXPECT_EQ(g.m.ui().puzzle, 0) << "the other is solved";
+  ASSERT_EQ(g.m.view_model().analysis.size(), 1u);
+  EXPECT_NE(g.m.view_model().analysis[0].find("your rating " + std::to_string(after)), std::string::npos);
+}
+
+TEST(AppModel, WinPuzzlesHaveNoMoveLimit) {
+  Fixture f;
+  xq::StartOptions o;
+  o.puzzles = "3k5/R8/9/9/9/9/9/9/9/4K3R w - - 0 1\twin\t0\t双车胜\tTwo rooks win\n";
+  ASSERT_TRUE(f.start(o));
+  f.m.act(Action::Puzzles);
+  f.click_square("a8");
+  f.click_square("a7");  // not the quickest way: fine for a win
+  ASSERT_TRUE(f.wait_until([&] { return f.m.controller().game().ply() == 2; }));
+  f.m.update(real_ms());
+  EXPECT_EQ(f.m.message(), "") << "no move limit";
+  EXPECT_TRUE(f.m.solved_puzzles().empty());
+  f.m.act(Action::PuzzleExit);
+  EXPECT_EQ(f.m.ui().puzzle, -1);
+  EXPECT_EQ(f.m.controller().game().fen(), xq::kStartFen);
+}
+
+TEST(AppModel, APuzzleHidesTheAnalysisAndAClickAfterItsEndStartsItAgain) {
+  Fixture f;
+  xq::StartOptions o;
+  o.puzzles = "3k5/R8/9/9/9/9/9/9/9/4K3R w - - 0 1\tmate\t2\t两步杀\tMate in 2\n";
+  o.resume = "no";
+  ASSERT_TRUE(f.start(o));
+  ASSERT_TRUE(f.m.ui().analysis) << "analysis is on, as by default";
+  f.m.act(Action::Puzzles);
+  f.click_square("a8");
+  f.click_square("a7");  // not the mate: the computer answers, one move is left
+  ASSERT_TRUE(f.wait_until([&] { return f.m.controller().game().ply() == 2; }));
+  f.m.update(real_ms());
+  EXPECT_GT(f.m.controller().analysis().depth, 0) << "the computer's search has its line";
+  ASSERT_EQ(f.m.view_model().analysis.size(), 1u) << "but a puzzle in play does not show it: it is the answer";
+  EXPECT_EQ(f.m.view_model().analysis[0].rfind("难度 1150", 0), 0u) << "only the ratings, in its place";
+  // The last move is not a mate either: out of moves, the puzzle has failed.
+  f.click_square("a7");
+  f.click_square("b7");
+  ASSERT_TRUE(f.wait_until([&] { return !f.m.message().empty(); }));
+  EXPECT_FALSE(f.m.controller().game_over()) << "failed by the move count, not by the result";
+  EXPECT_NE(f.m.view_model().status.find("两步杀"), std::string::npos) << "the title stays";
+  EXPECT_NE(f.m.view_model().status.find("超过 2 步"), std::string::npos) << "with how it ended";
+  EXPECT_FALSE(f.m.view_model().analysis.empty()) << "once it is over, the analysis may say what was missed";
+  f.click_square("e4");  // a click on the board after the end: the same puzzle again, from its start
+  EXPECT_EQ(f.m.ui().puzzle, 0);
+  EXPECT_EQ(f.m.controller().game().ply(), 0);
+  EXPECT_EQ(f.m.controller().game().fen(), "3k5/R8/9/9/9/9/9/9/9/4K3R w - - 0 1");
+  // Leaving the puzzles: the new game shows none of the puzzle's lines.
+  f.m.act(Action::PuzzleExit);
+  f.m.update(real_ms());
+  EXPECT_TRUE(f.m.view_model().analysis.empty());
+}
+
+TEST(AppModel, LeavingThePuzzlesComesBackToTheGameLeft) {
+  Fixture f;
+  xq::StartOptions o;
+  o.puzzles = "3k5/9/9/9/9/9/9/9/r8/4K4 b - - 0 1\tmate\t1\t黑先\tBlack to mate\n";
+  o.resume = "no";
+  o.mode = "two";
+  ASSERT_TRUE(f.start(o));
+  f.click_square("h2");
+  f.click_square("e2");
+  f.click_square("h9");
+  f.click_square("g7");
+  ASSERT_EQ(f.moves(), "h2e2 h9g7");
+  f.m.act(Action::Puzzles);  // a black-to-move puzzle: played as black, the board turned
+  EXPECT_EQ(f.m.controller().mode(), xq::Mode::HumanBlack);
+  EXPECT_TRUE(f.m.ui().flipped);
+  f.m.act(Action::PuzzleExit);
+  EXPECT_EQ(f.moves(), "h2e2 h9g7") << "the game left is back";
+  EXPECT_EQ(f.m.controller().mode(), xq::Mode::TwoPlayers) << "with its sides";
+  EXPECT_FALSE(f.m.ui().flipped) << "and its board";
+  EXPECT_EQ(f.m.ui().puzzle, -1);
+}
+
+TEST(AppModel, ASolvedPuzzlesBannerSaysWhatAClickDoes) {
+  Fixture f;
+  xq::StartOptions o;
+  o.lang = "en";
+  o.resume = "no";
+  o.puzzles = "3k5/R8/9/9/9/9/9/9/9/4K3R w - - 0 1\tmate\t1\t一步杀\tMate in 1\n";
+  ASSERT_TRUE(f.start(o));
+  f.m.act(Action::Puzzles);
+  f.click_square("i0");
+  f.click_square("i9");
+  f.m.update(real_ms());
+  ASSERT_TRUE(f.m.controller().game_over());
+  EXPECT_EQ(f.m.view_model().banner_note, "Click the board for the next puzzle");
+  EXPECT_NE(f.m.message().find("next one"), std::string::npos) << "the status says the same";
+}
+
+TEST(AppModel, APuzzlesMovesAreNumberedFromOne) {
+  Fixture f;
+  xq::StartOptions o;
+  o.resume = "no";
+  o.puzzles = "3k5/R8/9/9/9/9/9/9/9/4K3R w - - 12 113\tmate\t2\t两步杀\tMate in 2\n";
+  ASSERT_TRUE(f.start(o));
+  f.m.act(Action::Puzzles);
+  f.click_square("a8");
+  f.click_square("a7");
+  ASSERT_TRUE(f.wait_until([&] { return f.m.controller().game().ply() == 2; }));
+  ASSERT_FALSE(f.m.view_model().rows.empty());
+  EXPECT_EQ(f.m.view_model().rows[0].number, 1) << "not 113, the source game's move";
+}
+
+// The Look dialog (T or the panel's button): a board and a piece set,
+// kept in the settings and read back at the next start; an unknown theme
+// in the settings is ignored.
+TEST(AppModel, TheLookIsChosenKeptAndReadBack) {
+  Fixture f(Fixture::Files{{"settings.ini", "board=oak\npieces=bold\n"}});
+  xq::StartOptions o;
+  o.lang = "en";
+  o.resume = "no";
+  ASSERT_TRUE(f.start(o));
+  EXPECT_EQ(f.m.ui().board_theme, "wood") << "an unknown board keeps the default";
+  EXPECT_EQ(f.m.ui().piece_theme, "bold");
+  EXPECT_EQ(f.m.view_model().piece_theme, "bold");
+  f.m.key(xq::key_named("T"), false);
+  const std::optional<xq::Dialog> d = f.m.view_model().dialog;
+  ASSERT_TRUE(d);
+  EXPECT_EQ(d->text, "Board and pieces");
+  const xq::Button* dark = dialog_button(d, "Dark");
+  ASSERT_NE(dark, nullptr);
+  EXPECT_FALSE(dark->active);
+  EXPECT_TRUE(dialog_button(d, "Bold")->active);
+  // A click on Dark, in window pixels like the player's.
+  const xq::Rect p = f.m.board_view().board();
+  const float sc = f.m.board_view().scale();
+  f.m.click(p.x + (dark->rect.x + 5) * sc, p.y + (dark->rect.y + 5) * sc);
+  EXPECT_EQ(f.m.ui().board_theme, "dark");
+  EXPECT_EQ(f.m.view_model().board_theme, "dark");
+  EXPECT_TRUE(dialog_button(f.m.view_model().dialog, "Dark")->active);
+  f.m.act(Action::ThemePieces, 2);
+  EXPECT_EQ(f.m.view_model().piece_theme, "symbols");
+  f.m.act(Action::ThemeClose);
+  EXPECT_FALSE(f.m.view_model().dialog);
+  xq::Settings s;
+  xq::parse_settings(f.files->files["settings.ini"], s);
+  EXPECT_EQ(s.board, "dark");
+  EXPECT_EQ(s.pieces, "symbols");
+  // The next start reads them; an option wins over the settings for its run.
+  Fixture g(Fixture::Files{{"settings.ini", f.files->files["settings.ini"]}});
+  o.pieces = "traditional";
+  ASSERT_TRUE(g.start(o));
+  EXPECT_EQ(g.m.ui().board_theme, "dark");
+  EXPECT_EQ(g.m.ui().piece_theme, "traditional");
+  // The panel has the button in both shapes.
+  for (bool below : {false, true}) {
+    xq::UiState ui = g.m.ui();
+    ui.panel_below = below;
+    const auto buttons = xq::panel_buttons(ui, g.m.controller(), nullptr);
+    EXPECT_TRUE(std::any_of(buttons.begin(), buttons.end(), [](const xq::Button& b) { return b.action == Action::ThemeShow; }));
+  }
+  EXPECT_EQ(xq::theme_listing(), "boards: wood paper dark\npieces: traditional bold symbols\n");
+  EXPECT_EQ(xq::board_theme_file("dark"), "board-dark.png");
+  EXPECT_EQ(xq::piece_theme_file("nonsense"), "pieces.png");
+}
