@@ -1,6 +1,7 @@
-// Game clocks: a time control (minutes and seconds added a move), the two
-// sides' remaining time, and the readings kept in saved games (PGN
-// TimeControl tag, [%clk h:mm:ss] comments). No SDL: time is passed in.
+// Game clocks: a time control (minutes and seconds added a move, or 局时 +
+// 读秒 byo-yomi), the two sides' remaining time, and the readings kept in saved
+// games (PGN TimeControl tag, [%clk h:mm:ss] comments). Shared by the game and
+// the server; no SDL, no system clock: time is passed in.
 #pragma once
 #include <cstdint>
 #include <optional>

@@ -1,0 +1,36 @@
+// The network side of the server: Boost.Beast WebSocket connections on one
+// Asio thread, each message handed to the Hub with the time it arrived, the
+// Hub's answers queued per connection; password hashing on a worker thread;
+// a 50 ms timer for flags and abandoned games.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "hub.h"
+#include "store.h"
+
+namespace xq::server {
+
+struct ListenOptions {
+  std::string address = "0.0.0.0";
+  uint16_t port = 7800;  // 0: any free port (port() tells which)
+};
+
+class WebSocketServer {
+ public:
+  WebSocketServer(Store& store, HubOptions hub_options);
+  ~WebSocketServer();
+  // Binds and listens; false with a message (address in use, bad address).
+  bool listen(const ListenOptions& options, std::string& error);
+  uint16_t port() const;
+  // Carries on the stored games in progress, then serves until stop() or SIGINT/SIGTERM.
+  void run();
+  void stop();  // from any thread
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace xq::server
