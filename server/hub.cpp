@@ -634,8 +634,7 @@ void Hub::finish(Room& room, const std::string& reason, int64_t now) {
       {"Date", room.started.empty() ? "" : room.started.substr(0, 10)},
       {"Red", room.seat[RED].name},
       {"Black", room.seat[BLACK].name},
-      {"TimeControl", time_control_tag(room.time)},
-      {"Termination", reason}};
+      {"TimeControl", time_control_tag(room.time)}};
   if (room.rated) {
     const double red_score = v.outcome == Outcome::RedWins ? 1 : v.outcome == Outcome::BlackWins ? 0 : 0.5;
     const GlickoRating before[2] = {room.seat[RED].rating, room.seat[BLACK].rating};
@@ -654,7 +653,15 @@ void Hub::finish(Room& room, const std::string& reason, int64_t now) {
   std::vector<std::string> comments;
   for (size_t p = 1; p < room.clocks.size(); ++p)
     comments.push_back(room.time.on() ? clock_comment(p % 2 ? room.clocks[p].red_ms : room.clocks[p].black_ms) : "");
-  store_.finish_game(room.id, result, reason, write_pgn(room.game, tags, comments));
+  std::string pgn = write_pgn(room.game, tags, comments);
+  if (reason == "abandoned") {  // the judge saw a resignation; the record says what happened
+    const size_t at = pgn.find("[Termination \"");
+    if (at != std::string::npos) {
+      const size_t end = pgn.find('\n', at);
+      pgn.replace(at, end - at, "[Termination \"" + msg["text"].get<std::string>() + "\"]");
+    }
+  }
+  store_.finish_game(room.id, result, reason, pgn);
   to_room(room, msg.dump());
   for (ConnId s : room.spectators)
     if (auto it = conns_.find(s); it != conns_.end()) it->second.watching.erase(room.id);
