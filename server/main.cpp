@@ -1,5 +1,7 @@
 // xiangqi-server: games between people over WebSocket + JSON, judged by the
 // engine library, kept in SQLite. See the README's "Playing people" part.
+#include <sys/resource.h>
+
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -43,6 +45,12 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "xiangqi-server: cannot use %s '%s'\n%s", a.c_str(), v.c_str(), kUsage);
       return 2;
     }
+  }
+  // A thousand players need more than the usual 1,024 descriptors.
+  rlimit files{};
+  if (getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur < files.rlim_max) {
+    files.rlim_cur = files.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &files);
   }
   xq::server::Store store;
   std::string error;

@@ -1,0 +1,301 @@
+// xiangqi-loadtest: simulated players against a running xiangqi-server.
+// C connections log in as guests; G pairs of them play casual games, each
+// side moving a random legal move 200 ms (150-250) after the other's arrives; when a
+// game ends the pair starts another. Every client keeps its own board and
+// checks each relayed move against it (a move that does not fit is a
+// desync); the time from sending a move to its arrival at the opponent is
+// the relay time. Stops by itself after S seconds (and at most 10 s more to
+// collect what is in flight), then prints one line:
+//   clients C games G moves M lost L desynced D p99_relay_ms X
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <memory>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <utility>  // before Asio (Boost 1.74 under C++20)
+#include <boost/asio.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/websocket.hpp>
+#include <nlohmann/json.hpp>
+
+#include "game.h"
+#include "notation.h"
+#include "parse_int.h"
+
+namespace {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace websocket = beast::websocket;
+using tcp = asio::ip::tcp;
+using json = nlohmann::json;
+using Clock = std::chrono::steady_clock;
+
+struct Totals {
+  long moves = 0, lost = 0, desynced = 0, started = 0, finished = 0, failed_connections = 0;
+  std::vector<double> relay_ms;
+};
+
+struct Pair;
+
+struct Client : std::enable_shared_from_this<Client> {
+  Client(asio::io_context& ioc, Totals& totals) : ws(ioc), totals(totals), timer(ioc) {}
+  websocket::stream<beast::tcp_stream> ws;
+  beast::flat_buffer buffer;
+  std::vector<std::string> out;
+  bool writing = false, ready = false, broken = false;
+  Totals& totals;
+  Pair* pair = nullptr;
+  int color = -1;  // in the current game
+  int64_t game = 0;
+  xq::Game board;
+  asio::steady_timer timer;
+  std::string last_sent;
+
+  void send(std::string text) {
+    if (broken) return;
+    out.push_back(std::move(text));
+    if (!writing) write();
+  }
+  void write() {
+    writing = true;
+    auto text = std::make_shared<std::string>(std::move(out.front()));
+    out.erase(out.begin());
+    ws.text(true);
+    ws.async_write(asio::buffer(*text), [self = shared_from_this(), text](beast::error_code ec, size_t) {
+      if (ec) return self->fail();
+      if (self->out.empty()) self->writing = false;
+      else self->write();
+    });
+  }
+  void read();
+  void on_message(const json& j);
+  void fail() {
+    if (!broken) ++totals.failed_connections;
+    broken = true;
+  }
+};
+
+struct Pair {
+  std::shared_ptr<Client> side[2];  // the seeker plays red
+  std::vector<Clock::time_point> sent;  // sent[ply]: when the move of that ply left
+  std::mt19937 random;
+  bool running = true;
+  int over = 0;  // how many of the two saw the game end
+  void seek() {
+    over = 0;
+    side[0]->send(R"({"type":"seek","time":"10+5","color":"red"})");
+  }
+};
+
+void Client::read() {
+  ws.async_read(buffer, [self = shared_from_this()](beast::error_code ec, size_t) {
+    if (ec) return self->fail();
+    const auto data = self->buffer.cdata();
+    const json j = json::parse(std::string_view(static_cast<const char*>(data.data()), data.size()), nullptr, false);
+    self->buffer.consume(self->buffer.size());
+    self->on_message(j);
+    self->read();
+  });
+}
+
+// 200 ms on average, spread over 150-250 ms so that the games do not all move in the same instant.
+void schedule_move(Client& c) {
+  c.timer.expires_after(std::chrono::milliseconds(150 + c.pair->random() % 101));
+  c.timer.async_wait([self = c.shared_from_this()](beast::error_code ec) {
+    Pair* p = self->pair;
+    if (ec || !p || !p->running || self->board.verdict().over() || self->board.side_to_move() != self->color) return;
+    const auto moves = self->board.legal_moves();
+    if (moves.empty()) return;
+    const xq::Move m = moves[p->random() % moves.size()];
+    self->last_sent = xq::move_to_iccs(m);
+    p->sent.resize(size_t(self->board.ply()) + 2);
+    p->sent[size_t(self->board.ply()) + 1] = Clock::now();
+    self->send(json{{"type", "move"}, {"game", self->game}, {"move", self->last_sent}}.dump());
+  });
+}
+
+void Client::on_message(const json& j) {
+  const std::string type = j.is_object() ? j.value("type", "") : "";
+  if (type == "welcome") {
+    ready = true;
+    if (pair && pair->side[0].get() == this && pair->side[1]->ready) pair->seek();
+    if (pair && pair->side[1].get() == this && pair->side[0]->ready) pair->seek();
+  } else if (type == "seek_created" && pair) {
+    pair->side[1]->send(json{{"type", "accept"}, {"seek", j.value("seek", 0)}}.dump());
+  } else if (type == "game" && pair) {
+    game = j.value("game", int64_t(0));
+    color = j.value("you", "") == "red" ? xq::RED : xq::BLACK;
+    board.reset_start();
+    if (color == xq::RED) {
+      ++totals.started;
+      pair->sent.clear();
+      schedule_move(*this);
+    }
+  } else if (type == "move" && pair) {
+    xq::Move m{};
+    const int ply = j.value("ply", 0);
+    const std::string text = j.value("move", "");
+    if (j.value("game", int64_t(0)) != game || ply != board.ply() + 1 || !xq::iccs_to_move(text, m, nullptr) ||
+        !board.is_legal(m)) {
+      ++totals.desynced;
+      return;
+    }
+    const bool mine = board.side_to_move() == color;
+    if (mine && text != last_sent) ++totals.desynced;
+    board.play(m);
+    if (!mine) {
+      ++totals.moves;
+      if (size_t(ply) < pair->sent.size())
+        totals.relay_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - pair->sent[ply]).count());
+      schedule_move(*this);
+    }
+  } else if (type == "game_over" && pair) {
+    const std::string reason = j.value("reason", "");
+    if (color == xq::RED) {
+      ++totals.finished;
+      if (reason == "abandoned" || reason == "timeout" || reason == "timeout_no_mate") ++totals.lost;
+    }
+    if (++pair->over == 2 && pair->running) pair->seek();
+  } else if (type == "error") {
+    std::fprintf(stderr, "xiangqi-loadtest: the server said: %s\n", j.value("message", "").c_str());
+  }
+}
+
+long read_proc_number(const std::string& path, const std::string& key) {
+  std::ifstream in(path);
+  std::string line;
+  while (std::getline(in, line))
+    if (line.rfind(key, 0) == 0) return std::atol(line.c_str() + key.size());
+  return -1;
+}
+
+// utime + stime of a process in clock ticks, or -1.
+long cpu_ticks(int pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const size_t close = text.rfind(')');
+  if (close == std::string::npos) return -1;
+  std::istringstream fields(text.substr(close + 2));
+  std::string f;
+  long utime = 0, stime = 0;
+  for (int i = 3; i <= 15 && fields >> f; ++i) {
+    if (i == 14) utime = std::atol(f.c_str());
+    if (i == 15) stime = std::atol(f.c_str());
+  }
+  return utime + stime;
+}
+
+const char* kUsage =
+    "usage: xiangqi-loadtest --port P [--address IP] [--clients C] [--games G] [--seconds S] [--server-pid PID]\n"
+    "  simulated guests on a running xiangqi-server: G games (2G clients play, the rest stay idle),\n"
+    "  each side moving 200 ms after the other; stops after S seconds. --server-pid reports the\n"
+    "  server's memory and CPU. Defaults: 127.0.0.1, 100 clients, 50 games, 10 seconds.\n";
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string address = "127.0.0.1";
+  int port = 0, clients = 100, games = 50, seconds = 10, server_pid = 0;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a == "--help" || a == "-h") {
+      std::fputs(kUsage, stdout);
+      return 0;
+    }
+    const std::string v = i + 1 < argc ? argv[++i] : "";
+    bool ok = true;
+    if (a == "--port") ok = xq::parse_int(v, 1, 65535, port);
+    else if (a == "--address") address = v;
+    else if (a == "--clients") ok = xq::parse_int(v, 1, 20000, clients);
+    else if (a == "--games") ok = xq::parse_int(v, 0, 10000, games);
+    else if (a == "--seconds") ok = xq::parse_int(v, 1, 3600, seconds);
+    else if (a == "--server-pid") ok = xq::parse_int(v, 1, 1 << 30, server_pid);
+    else ok = false;
+    if (!ok) {
+      std::fprintf(stderr, "xiangqi-loadtest: cannot use %s '%s'\n%s", a.c_str(), v.c_str(), kUsage);
+      return 2;
+    }
+  }
+  if (!port || games * 2 > clients) {
+    std::fprintf(stderr, "xiangqi-loadtest: %s\n%s", !port ? "--port is needed" : "--games needs twice as many --clients",
+                 kUsage);
+    return 2;
+  }
+  // A thousand sockets need more than the usual 1,024 descriptors.
+  rlimit files{};
+  if (getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur < files.rlim_max) {
+    files.rlim_cur = files.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &files);
+  }
+  beast::error_code ec;
+  const auto ip = asio::ip::make_address(address, ec);
+  if (ec) {
+    std::fprintf(stderr, "xiangqi-loadtest: '%s' is not an IP address\n", address.c_str());
+    return 2;
+  }
+  asio::io_context ioc;
+  Totals totals;
+  std::vector<std::shared_ptr<Client>> all;
+  std::vector<std::unique_ptr<Pair>> pairs;
+  for (int i = 0; i < clients; ++i) all.push_back(std::make_shared<Client>(ioc, totals));
+  for (int g = 0; g < games; ++g) {
+    auto p = std::make_unique<Pair>();
+    p->side[0] = all[2 * g];
+    p->side[1] = all[2 * g + 1];
+    p->random.seed(g + 1);
+    all[2 * g]->pair = all[2 * g + 1]->pair = p.get();
+    pairs.push_back(std::move(p));
+  }
+  const long cpu_before = server_pid ? cpu_ticks(server_pid) : -1;
+  const auto t0 = Clock::now();
+  int connected = 0;
+  for (auto& c : all) {
+    c->ws.next_layer().async_connect(tcp::endpoint(ip, uint16_t(port)), [c, &connected](beast::error_code e) {
+      if (e) return c->fail();
+      c->ws.next_layer().socket().set_option(tcp::no_delay(true));
+      c->ws.async_handshake("127.0.0.1", "/", [c, &connected](beast::error_code e2) {
+        if (e2) return c->fail();
+        ++connected;
+        c->send(R"({"type":"guest"})");
+        c->read();
+      });
+    });
+  }
+  // Run for the given time, then stop moving and collect what is in flight.
+  asio::steady_timer stop_timer(ioc);
+  stop_timer.expires_after(std::chrono::seconds(seconds));
+  stop_timer.async_wait([&](beast::error_code) {
+    for (auto& p : pairs) p->running = false;
+  });
+  ioc.run_for(std::chrono::seconds(seconds) + std::chrono::milliseconds(1500));
+  const double elapsed = std::chrono::duration<double>(Clock::now() - t0).count();
+  const long cpu_after = server_pid ? cpu_ticks(server_pid) : -1;
+  const long rss_kb = server_pid ? read_proc_number("/proc/" + std::to_string(server_pid) + "/status", "VmRSS:") : -1;
+  for (auto& c : all) {
+    beast::error_code ignored;
+    c->ws.next_layer().socket().shutdown(tcp::socket::shutdown_both, ignored);
+    c->ws.next_layer().socket().close(ignored);
+  }
+  std::vector<double>& r = totals.relay_ms;
+  std::sort(r.begin(), r.end());
+  auto at = [&r](double q) { return r.empty() ? 0.0 : r[std::min(r.size() - 1, size_t(q * double(r.size())))]; };
+  // A connection that never came up or broke counts its game as lost.
+  totals.lost += totals.failed_connections;
+  std::printf("connected %d of %d, games started %ld, finished %ld, %.0f moves/s, relay ms p50 %.2f p99 %.2f max %.2f",
+              connected, clients, totals.started, totals.finished, double(totals.moves) / elapsed, at(0.5), at(0.99),
+              r.empty() ? 0.0 : r.back());
+  if (server_pid && cpu_before >= 0 && cpu_after >= 0)
+    std::printf(", server cpu %.0f%% rss %.1f MB", 100.0 * double(cpu_after - cpu_before) / double(sysconf(_SC_CLK_TCK)) / elapsed,
+                double(rss_kb) / 1024.0);
+  std::printf("\nclients %d games %d moves %ld lost %ld desynced %ld p99_relay_ms %.2f\n", clients, games, totals.moves,
+              totals.lost, totals.desynced, at(0.99));
+  return totals.lost || totals.desynced || connected < clients ? 1 : 0;
+}
