@@ -1,11 +1,17 @@
 // The server's SQLite file: players (accounts and guests, password hashes,
 // Glicko-2 ratings, resume tokens), games in progress written move by move
 // (so a killed server loses none: they continue after a restart) and the
-// archive of finished games with their PGN. WAL, one writer: the file is held
-// exclusively, so a second server on the same file is refused at start.
+// archive of finished games with their PGN. WAL: a move is committed before
+// it is relayed, and a commit only appends to the log; a thread of its own
+// copies the log into the database (the only step that waits for the disk),
+// so the thread that relays moves never stalls on a sync. The file is held
+// with a lock while the server runs: a second server on it is refused.
 #pragma once
+#include <condition_variable>
 #include <cstdint>
 #include <memory>
+#include <mutex>
+#include <thread>
 #include <optional>
 #include <string>
 #include <vector>
@@ -71,7 +77,7 @@ class Store {
   void set_token(int64_t player, const std::string& token);
   void set_rating(int64_t player, const GlickoRating& r, bool count_game);
 
-  int64_t start_game(const StoredGame& g);  // returns the new id
+  int64_t start_game(const StoredGame& g);  // returns the new id (0 when it cannot be stored)
   void add_move(int64_t game, int ply, Move m, ClockPair clock);
   void take_back(int64_t game, int from_ply);  // forgets the moves from ply on (0-based)
   void finish_game(int64_t game, const std::string& result, const std::string& reason, const std::string& pgn);
@@ -82,16 +88,25 @@ class Store {
   // Finished games in the archive (for tests and the status line).
   int64_t finished_count();
 
-  // The last SQLite error, for logs ("" when none).
+  // The last SQLite error of the reading side, for logs ("" when none).
   const std::string& last_error() const { return last_error_; }
 
  private:
   struct Statements;
-  bool exec(const char* sql);
-  bool done(sqlite3_stmt* st);  // steps a write to its end, resets it; false (and last_error_) on failure
-  sqlite3* db_ = nullptr;
+  bool exec(sqlite3* db, const char* sql);
+  bool done(sqlite3* db, sqlite3_stmt* st);  // steps a write to its end, resets it; false (and a message) on failure
+  void checkpoint_loop();
+
+  sqlite3* db_ = nullptr;             // everything, on the caller's thread
+  sqlite3* checkpoint_db_ = nullptr;  // the checkpoint thread's
   std::unique_ptr<Statements> st_;
   std::string last_error_;
+  int lock_fd_ = -1;
+  int64_t next_game_ = 1;
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  bool stopping_ = false;
+  std::thread checkpointer_;
 };
 
 }  // namespace xq::server
