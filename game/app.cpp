@@ -1,4 +1,5 @@
 #include "app.h"
+#include "online_client.h"
 #include "frame_priority.h"
 
 #include <SDL.h>
@@ -74,6 +75,7 @@ StartOptions start_options(const AppOptions& o) {
   s.iccs = o.iccs;
   s.board = o.board;
   s.pieces = o.pieces;
+  s.server = o.server;
   s.lang = o.lang;
   s.clock = o.clock;
   s.puzzle = o.puzzle;
@@ -432,6 +434,16 @@ bool parse_args(int argc, char** argv, AppOptions& o, std::string* error) {
         return false;
       }
       (board ? o.board : o.pieces) = v;
+    }
+    else if (a == "--server") {
+      if (!(v = need(i, "--server"))) return false;
+      std::string host;
+      uint16_t port = 0;
+      if (!parse_server_address(v, host, port)) {
+        if (error) *error = std::string("--server wants HOST:PORT such as 192.168.1.5:7800, not '") + v + "'";
+        return false;
+      }
+      o.server = v;
     }
     else if (a == "--list-themes") o.list_themes = true;
     else if (a == "--flip") o.flip = true;

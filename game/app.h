@@ -10,6 +10,7 @@ namespace xq {
 struct AppOptions {
   std::string screenshot;  // write one frame to this PNG and exit
   std::string board, pieces;  // themes (game/theme.h), "" = from the settings
+  std::string server;         // the game server, host:port ("" = from the settings)
   bool list_themes = false;   // print the theme names and exit
   std::string fen;         // start position
   std::string moves;       // moves to play first (ICCS or Chinese, space separated)

@@ -77,6 +77,8 @@ bool AppModel::start(const StartOptions& o, std::string* error) {
   ui_.analysis = settings_.analysis;
   ui_.iccs = o.iccs || settings_.iccs;
   ui_.board_theme = known_board_theme(o.board) ? o.board : settings_.board;
+  if (!o.server.empty()) settings_.server = o.server;
+  online_name_ = settings_.online_name;
   ui_.piece_theme = known_piece_theme(o.pieces) ? o.pieces : settings_.pieces;
   set_language(parse_language(o.lang).value_or(parse_language(settings_.lang).value_or(o.locale_language)));
   solved_ = parse_solved(settings_.solved);
@@ -179,6 +181,7 @@ void AppModel::answer_resume(bool yes) {
 }
 
 std::optional<Dialog> AppModel::dialog() const {
+  if (auto d = online_dialog()) return d;
   if (auto d = themes_.dialog(ui_)) return d;
   if (auto d = annotate_dialog()) return d;
   if (auto d = engine_dialog()) return d;
@@ -376,6 +379,7 @@ void AppModel::next_clock() {
 void AppModel::act(Action a, int arg) {
   sync_tree();  // the record has every move made so far before anything changes it
   Controller& c = controller_;
+  if (online_act(a, arg)) return;
   if (engine_dialog_act(a, arg)) return;
   if (bool changed = false; themes_.act(a, arg, ui_, &changed)) {
     if (changed) store_settings();
@@ -547,6 +551,7 @@ void AppModel::key(Key k, bool ctrl, bool shift) {
     ui_.help = false;
     return;
   }
+  if (online_key(k)) return;    // the online dialog's fields take the typing
   if (annotate_key(k)) return;  // the comment being typed takes the keys
   if (collection_key(k)) return;  // the list's filter takes the typing
   switch (k) {
@@ -579,7 +584,7 @@ void AppModel::key(Key k, bool ctrl, bool shift) {
     case Key::PageDown: act(Action::CollectionNext); break;
     case Key::V: act(ctrl ? Action::PasteFen : Action::AddAnalysisLine); break;
     case Key::S: if (ctrl) act(Action::Save); break;
-    case Key::O: if (ctrl) act(Action::Load); break;
+    case Key::O: act(ctrl ? Action::Load : Action::Online); break;
     case Key::D: act(Action::ModeDemo); break;
     case Key::L: act(Action::Language); break;
     case Key::E:
@@ -603,7 +608,7 @@ void AppModel::key(Key k, bool ctrl, bool shift) {
       controller_.review(-1);
       controller_.stop_demo();
       break;
-    case Key::Backspace: case Key::Return:  // the game list's filter (collection_key)
+    case Key::Backspace: case Key::Return: case Key::Tab:  // typing in a list's filter or a dialog's field
     case Key::None: break;
   }
 }
@@ -628,8 +633,10 @@ void AppModel::update(int64_t now_ms) {
   controller_.set_analysis(ui_.analysis && !editor_ && !ui_.puzzle_open);
   // While an engine opens the computer waits, so the engine meant to play
   // does; the clocks go on (a flag can fall while a slow engine starts).
-  controller_.hold_computer(pending_engine_.valid());
+  poll_online();
+  controller_.hold_computer(pending_engine_.valid() || online_game());
   if (!resume_offer_ && !editor_) controller_.update(now_ms);
+  online_send_moves();
   sync_tree();
   if (const std::string n = controller_.take_notice(); !n.empty()) {
     flash(n);
@@ -652,7 +659,10 @@ std::vector<SoundId> AppModel::take_sounds() {
   return s;
 }
 
+AppModel::~AppModel() { stop_hosting(); }
+
 void AppModel::finish() {
+  stop_hosting();
   review_job_.cancel();
   if (pending_engine_.valid()) pending_engine_.wait();
   if (pending_open_.valid()) pending_open_.wait();  // on the way out: a read is not left running

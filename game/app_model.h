@@ -22,6 +22,7 @@
 #include "ecco.h"
 #include "keys.h"
 #include "library_service.h"
+#include "online_session.h"
 #include "theme_chooser.h"
 #include "file_dialog.h"
 #include "puzzle_progress.h"
@@ -73,6 +74,7 @@ struct StartOptions {
   std::string engine;          // an outside engine's command line (added to the settings' list and chosen)
   std::string library;         // the game library's file ("" = Library::default_path())
   std::string board, pieces;   // themes (theme.h; "" = from the settings)
+  std::string server;          // the game server's address, host:port ("" = from the settings)
   std::string engine_side;     // what it does: both (every computer side and analysis), red, black,
                                // analysis ("" = from the settings)
 };
@@ -97,6 +99,7 @@ constexpr int kEngineGraceMs = 700, kEngineStopGraceMs = 300;
 class AppModel {
  public:
   AppModel(ControllerOptions co, std::unique_ptr<Storage> storage, Desktop* desktop);
+  ~AppModel();
 
   // Applies the options, the settings and the autosaved game; false with a
   // message when the options name a bad position, move or square.
@@ -313,6 +316,34 @@ class AppModel {
   void poll_library();
   void explorer_rows();
   void explorer_play(int row);
+
+ private:
+  // Online play (app_model_online.cpp).
+  OnlineSession online_;
+  bool online_shown_ = false;
+  int online_field_ = 1;  // typed into: 0 the server's address, 1 the name, 2 the password
+  std::string online_name_, online_password_;  // the password only until it is sent
+  bool online_rated_ = false;
+  std::string online_note_;  // the dialog's last line (connecting, an error)
+  int online_ply_ = 0;       // the plies of the game in progress the server has
+  Color online_color_ = RED;
+  std::string online_opponent_;
+  bool online_takeback_asked_ = false;
+  pid_t hosted_server_ = -1;  // a LAN server this game started
+  std::string hosted_address_;
+  bool online_game() const;  // a game on the server goes on
+  std::optional<Dialog> online_dialog() const;
+  bool online_act(Action a, int arg);
+  bool online_key(Key k);
+  bool online_text(const std::string& utf8);
+  void online_log_in(OnlineSession::Login how, const std::string& address);
+  void poll_online();
+  void online_start_game(const ServerMessage& m);
+  void online_send_moves();
+  void stop_hosting();
+
+ public:
+  const OnlineSession& online() const { return online_; }
 
  private:
   std::vector<EngineOption> shown_options() const;  // the chosen engine's settable options

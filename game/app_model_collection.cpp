@@ -61,6 +61,7 @@ void AppModel::text_input(const std::string& utf8) {
   if (utf8.size() == 1 && skip && std::tolower(static_cast<unsigned char>(utf8[0])) == skip) return;
   for (char c : utf8)
     if (static_cast<unsigned char>(c) < 0x20) return;  // no control characters
+  if (online_text(utf8)) return;
   if (annotating_) {  // the comment of a move
     if (annotating_->size() + utf8.size() <= 4000) *annotating_ += utf8;
     return;

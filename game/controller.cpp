@@ -437,6 +437,40 @@ bool Controller::apply_move(Move m) {
   return true;
 }
 
+void Controller::set_clock_readings(int red_ms, int black_ms, int64_t now_ms) {
+  if (!clock_.on()) return;
+  clock_.set(red_ms, black_ms);
+  if (!clock_at_ply_.empty()) clock_at_ply_.back() = {red_ms, black_ms};
+  if (!game_over()) clock_.run(game_.side_to_move(), now_ms);
+  ++view_revision_;
+}
+
+bool Controller::play_remote(Move m) {
+  if (game_over() || !game_.is_legal(m)) return false;
+  review_ply_ = -1;
+  selected_.reset();
+  return apply_move(m);
+}
+
+void Controller::end_remote(Reason reason, Color loser) {
+  if (game_over()) return;
+  cancel_search();
+  if (reason == Reason::Agreement) game_.agree_draw();
+  else if (reason == Reason::Timeout || reason == Reason::TimeoutNoMate) game_.flag_fall(loser);
+  else game_.resign(loser);
+  clock_.stop(now_ms_);
+  after_record_change();
+  end_sounds();
+}
+
+void Controller::take_back_remote(int to_ply) {
+  while (game_.ply() > to_ply && game_.can_undo()) game_.undo();
+  review_ply_ = -1;
+  selected_.reset();
+  clock_to_ply();
+  after_record_change();
+}
+
 void Controller::end_sounds() {
   const Verdict v = game_.verdict();
   if (!v.over()) return;
@@ -593,7 +627,7 @@ void Controller::update(int64_t now_ms) {
   if (clock_.on() && !game_over()) {
     const Color side = game_.side_to_move();
     if (!clock_.running()) clock_.run(side, now_ms);
-    if (clock_.remaining(side, now_ms) <= 0) {  // the flag falls
+    if (clock_.remaining(side, now_ms) <= 0 && !remote_clock_) {  // the flag falls
       cancel_search();
       clock_.stop(now_ms);
       game_.flag_fall(side);

@@ -153,6 +153,20 @@ class Controller {
   // The limits of the computer's last search (which of level and clock governed).
   const Limits& last_search_limits() const { return last_limits_; }
 
+  // ---- a game judged elsewhere (online) ----
+  // The server keeps the clocks and says when a flag falls: the local clocks
+  // show its readings and never end the game themselves.
+  void set_remote_clock(bool on) { remote_clock_ = on; }
+  // The server's readings, the side to move's clock running from now_ms.
+  void set_clock_readings(int red_ms, int black_ms, int64_t now_ms);
+  // The opponent's move as the server relayed it (false when not legal here).
+  bool play_remote(Move m);
+  // The server ended the game: resignation, agreement, a flag or abandonment
+  // (`loser` for the ones that have one); mates and repetitions the local judge sees itself.
+  void end_remote(Reason reason, Color loser);
+  // The server took moves back (a takeback both sides agreed to).
+  void take_back_remote(int to_ply);
+
   // ---- time ----
   // Polls the search and moves the game on. now_ms is a monotonic clock.
   void update(int64_t now_ms);
@@ -235,6 +249,7 @@ class Controller {
   bool one_human() const { return mode_ == Mode::HumanRed || mode_ == Mode::HumanBlack; }
 
   ControllerOptions options_;
+  bool remote_clock_ = false;
   bool branching_ = false;
   uint64_t game_serial_ = 0;
   Game game_;

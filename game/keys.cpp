@@ -15,7 +15,7 @@ Key key_named(const std::string& name) {
       {"Left", Key::Left}, {"Right", Key::Right}, {"Home", Key::Home},    {"End", Key::End},    {"Escape", Key::Escape},
       {"F1", Key::Help},   {"/", Key::Help},      {"?", Key::Help},       {"Delete", Key::Delete},
       {"G", Key::G},       {"X", Key::X},       {"P", Key::P},       {"B", Key::B},       {"T", Key::T},       {"PageUp", Key::PageUp}, {"PageDown", Key::PageDown},
-      {"Backspace", Key::Backspace}, {"Return", Key::Return}, {"Keypad Enter", Key::Return},
+      {"Backspace", Key::Backspace}, {"Return", Key::Return}, {"Tab", Key::Tab}, {"Keypad Enter", Key::Return},
       {"Keypad 1", Key::Digit1}, {"Keypad 2", Key::Digit2}, {"Keypad 3", Key::Digit3}, {"Keypad 4", Key::Digit4}};
   std::string n = name;
   if (n.size() == 1) n[0] = char(std::toupper(static_cast<unsigned char>(n[0])));

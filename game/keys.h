@@ -11,7 +11,7 @@
 namespace xq {
 
 enum class Key { None, F, N, U, R, H, M, A, D, L, E, Z, Y, C, V, S, O, Digit1, Digit2, Digit3, Digit4,
-                 Left, Right, Home, End, Escape, Help, Delete, G, PageUp, PageDown, Backspace, Return, X, P, B, T };
+                 Left, Right, Home, End, Escape, Help, Delete, G, PageUp, PageDown, Backspace, Return, X, P, B, T, Tab };
 
 // A key by its SDL name (letters in either case); Key::None for keys the game does not use.
 Key key_named(const std::string& name);

@@ -114,6 +114,42 @@ constexpr Words kWords[] = {
     {Phrase::LookTitle, "棋盘与棋子", "Board and pieces"},
     {Phrase::LookBoards, "棋盘", "Board"},
     {Phrase::LookPieces, "棋子", "Pieces"},
+    {Phrase::OnlineTitle, "联网对弈", "Play online"},
+    {Phrase::OnlineServer, "服务器：{}", "Server: {}"},
+    {Phrase::OnlineName, "名字：{}", "Name: {}"},
+    {Phrase::OnlinePassword, "密码：{}", "Password: {}"},
+    {Phrase::OnlineGuest, "游客", "Guest"},
+    {Phrase::OnlineLogIn, "登录", "Log in"},
+    {Phrase::OnlineRegister, "注册", "Register"},
+    {Phrase::OnlineHost, "在本机开局域网服务器", "Host a LAN game"},
+    {Phrase::OnlineLogOut, "退出", "Log out"},
+    {Phrase::OnlineRated, "计分", "Rated"},
+    {Phrase::OnlineCasual, "不计分", "Casual"},
+    {Phrase::OnlineSeeks, "等待对手的对局（点击即应战）", "Open seeks (click one to play)"},
+    {Phrase::OnlineNoSeeks, "暂无，发起一局吧", "None yet: offer a game"},
+    {Phrase::OnlineMySeek, "我的 {}（等待对手，点击撤回）", "Mine: {} (waiting; click to withdraw)"},
+    {Phrase::OnlineSeekRow, "{} {} · {} · {} · {}", "{} {} · {} · {} · {}"},
+    {Phrase::OnlineNewSeek, "发起对局：", "Offer a game:"},
+    {Phrase::OnlineConnecting, "正在连接 {}…", "Connecting to {}…"},
+    {Phrase::OnlineReconnecting, "连接中断，正在重连…", "Connection lost: reconnecting…"},
+    {Phrase::OnlineGameStarted, "联网对局：{} 对 {}，{}，你执{}", "Online game: {} – {}, {}, you play {}"},
+    {Phrase::OnlineHosting, "局域网服务器已开：请朋友连接 {}", "Hosting: a friend joins at {}"},
+    {Phrase::OnlineCannotHost, "无法启动服务器：{}", "Cannot start the server: {}"},
+    {Phrase::OnlineNotNow, "联网对局中不能这样做", "Not during an online game"},
+    {Phrase::OnlineDrawOffered, "{} 提和：按“提和”同意", "{} offers a draw: Offer draw accepts"},
+    {Phrase::OnlineTakebackAsked, "{} 请求悔棋：按“悔棋”同意", "{} asks to take back: Undo agrees"},
+    {Phrase::OnlineAway, "{} 掉线了，等待 {} 秒", "{} lost the connection; waiting {} s"},
+    {Phrase::OnlineBack, "{} 回来了", "{} is back"},
+    {Phrase::OnlineRatingChange, "等级分 {} → {}", "Rating {} → {}"},
+    {Phrase::OnlineClosed, "连接已断开：{}", "Disconnected: {}"},
+    {Phrase::OnlineGaveUp, "无法重连服务器，对局已结束", "Could not reach the server again; the game is over"},
+    {Phrase::OnlineBadAddress, "服务器地址应为 主机:端口，而不是 {}", "The server address must be host:port, not {}"},
+    {Phrase::OnlineLoggedIn, "{}（{}）", "{} ({})"},
+    {Phrase::OnlineStatus, "联网：{}（{}）对 {}（{}）", "Online: {} ({}) – {} ({})"},
+    {Phrase::OnlineRed, "红", "red"},
+    {Phrase::OnlineBlack, "黑", "black"},
+    {Phrase::OnlineAny, "任意", "any"},
+    {Phrase::OnlineDeclined, "{} 拒绝了", "{} declined"},
     {Phrase::BoardWood, "木纹", "Wood"},
     {Phrase::BoardPaper, "纸面", "Paper"},
     {Phrase::BoardDark, "深色", "Dark"},
@@ -138,6 +174,7 @@ constexpr Words kWords[] = {
      "N  新局        U 或 Ctrl+Z  悔棋        R 或 Ctrl+Y  还原\n"
      "F  翻转棋盘        H  提示        M  音效        A  分析\n"
      "1–4  级别        D  演示（再按停止）        L  English        T  棋盘与棋子的外观\n"
+     "O  联网对弈（服务器、游客或账号、局域网）\n"
      "Ctrl+S  保存        Ctrl+O  载入        E  摆棋\n"
      "Ctrl+E  添加引擎        Ctrl+Delete  移除当前引擎\n"
      "Ctrl+M  引擎对抗        X  开局浏览（棋库）        引擎按钮旁的 …  引擎选项\n"
@@ -160,6 +197,7 @@ constexpr Words kWords[] = {
      "N  new game        U or Ctrl+Z  undo        R or Ctrl+Y  redo\n"
      "F  turn the board        H  hint        M  sound        A  analysis\n"
      "1–4  level        D  demo (again to stop)        L  中文        T  the look of the board and pieces\n"
+     "O  play online (a server, as a guest or with an account, or on the LAN)\n"
      "Ctrl+S  save        Ctrl+O  open a game        E  set up a position\n"
      "Ctrl+E  add an engine        Ctrl+Delete  remove the chosen engine\n"
      "Ctrl+M  engine match        X  opening explorer (library)        ...  engine options\n"

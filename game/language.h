@@ -32,6 +32,12 @@ enum class Phrase {
   ExplorerHead, ExplorerTitle, ExplorerRow, ExplorerYear, ExplorerBook, ExplorerEmpty, ExplorerLoading, ExplorerGames,
   ExplorerImport, ExplorerClose, ExplorerNotHere, LibraryGames, Importing, Imported, ImportCancelled, LibraryError, LibraryAll, LibraryAllButton,
   RecordMain, RecordVariation, VariationsFolded, Look, LookTitle, LookBoards, LookPieces,
+  // Online play (the O dialog).
+  OnlineTitle, OnlineServer, OnlineName, OnlinePassword, OnlineGuest, OnlineLogIn, OnlineRegister, OnlineHost,
+  OnlineLogOut, OnlineRated, OnlineCasual, OnlineSeeks, OnlineNoSeeks, OnlineMySeek, OnlineSeekRow, OnlineNewSeek,
+  OnlineConnecting, OnlineReconnecting, OnlineGameStarted, OnlineHosting, OnlineCannotHost, OnlineNotNow,
+  OnlineDrawOffered, OnlineTakebackAsked, OnlineAway, OnlineBack, OnlineRatingChange, OnlineClosed, OnlineGaveUp,
+  OnlineBadAddress, OnlineLoggedIn, OnlineStatus, OnlineRed, OnlineBlack, OnlineAny, OnlineDeclined,
   BoardWood, BoardPaper, BoardDark, PiecesTraditional, PiecesBold, PiecesSymbols, Promoted, MainLineStays, VariationRemoved, AnnotateTitle, AnnotateField, AnnotateDone, AnnotateNoMove, NoAnalysisLine, AnalysisLineAdded,
   // Saved games and the window.
   Computer, Player, Event, Title,

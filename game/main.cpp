@@ -20,6 +20,7 @@ static const char* kUsage =
     "  --engine CMD                an outside engine (UCI, UCCI or xboard) plays the computer's moves and analyses\n"
     "  --engine-side both|red|black|analysis   what the outside engine does (default both)\n"
     "  --board wood|paper|dark  --pieces traditional|bold|symbols   the look (T in the window); --list-themes\n"
+    "  --server HOST:PORT          the game server for online play (O in the window; default 127.0.0.1:7800)\n"
     "  --flip  --no-animation  --no-book  --iccs  --width W  --height H\n"
     "  --screenshot FILE.png [--select h2] [--hint] [--show-help] [--edit] [--show-saved] [--review] [--think MS]\n"
     "                              one frame offscreen (--review: after a game review; --think: after\n"

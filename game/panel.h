@@ -45,7 +45,12 @@ enum class Action {
   // hide the variations in the move list (B).
   AddAnalysisLine, ToggleVariations,
   // The Look dialog (T): show it, a board (arg: its index in board_theme_names()), a piece set, close.
-  ThemeShow, ThemeBoard, ThemePieces, ThemeClose
+  ThemeShow, ThemeBoard, ThemePieces, ThemeClose,
+  // Online play (O): show the dialog, a field to type in (arg: 0 server, 1 name, 2 password), log in as a
+  // guest, with an account, register, host a LAN game, log out, offer a game (arg: its clock), rated or
+  // casual, accept a seek (arg: its row), withdraw ours, close.
+  Online, OnlineField, OnlineGuest, OnlineLogIn, OnlineRegister, OnlineHost, OnlineLogOut, OnlineSeek, OnlineRated,
+  OnlineAccept, OnlineCancelSeek, OnlineClose
 };
 
 // What the window shows besides the game itself.

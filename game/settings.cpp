@@ -208,6 +208,8 @@ void parse_settings(const std::string& text, Settings& s) {
     else if (k == "folder" && v.size() < 4096) s.folder = v;
     else if (k == "board" && known_board_theme(v)) s.board = v;
     else if (k == "pieces" && known_piece_theme(v)) s.pieces = v;
+    else if (k == "server" && !v.empty() && v.size() <= 255 && !has_control(v)) s.server = v;
+    else if (k == "online_name" && v.size() <= 20 && !has_control(v)) s.online_name = v;
     else if (k == "engine_side" && (v == "both" || v == "red" || v == "black" || v == "analysis")) s.engine_side = v;
   }
   if (s.engine_choice > int(s.engines.size())) s.engine_choice = 0;
@@ -220,7 +222,8 @@ std::string settings_text(const Settings& s) {
       << "\nlang=" << escape_value(s.lang) << "\nclock=" << escape_value(s.clock) << "\nsolved=" << escape_value(s.solved)
       << "\nwidth=" << s.width << "\nheight=" << s.height << "\nengine_choice=" << s.engine_choice
       << "\nfolder=" << escape_value(s.folder) << "\nengine_side=" << escape_value(s.engine_side)
-      << "\nboard=" << escape_value(s.board) << "\npieces=" << escape_value(s.pieces) << "\n";
+      << "\nboard=" << escape_value(s.board) << "\npieces=" << escape_value(s.pieces)
+      << "\nserver=" << escape_value(s.server) << "\nonline_name=" << escape_value(s.online_name) << "\n";
   for (const std::string& e : s.engines) {
     out << "engine=" << escape_value(e) << "\n";
     const auto setup = s.engine_setup.find(e);

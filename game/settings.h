@@ -40,6 +40,8 @@ struct Settings {
   std::string engine_side = "both";  // what the outside engine does: both, red, black, analysis
   std::string folder;                // where the file chooser last saved or opened a game
   std::string board = "wood", pieces = "traditional";  // themes (game/theme.h)
+  std::string server = "127.0.0.1:7800";  // the game server's address (online play)
+  std::string online_name;                // the name last logged in with (never the password)
 };
 
 std::string config_dir(const std::string& override_dir);

@@ -16,7 +16,7 @@ bool same(const xq::Settings& a, const xq::Settings& b) {
          a.flip == b.flip && a.analysis == b.analysis && a.iccs == b.iccs && a.lang == b.lang && a.clock == b.clock &&
          a.solved == b.solved && a.width == b.width && a.height == b.height && a.engines == b.engines &&
          a.engine_choice == b.engine_choice && a.engine_side == b.engine_side && a.folder == b.folder &&
-         a.board == b.board && a.pieces == b.pieces;
+         a.board == b.board && a.pieces == b.pieces && a.server == b.server && a.online_name == b.online_name;
 }
 
 }  // namespace

@@ -1,0 +1,329 @@
+// Online play in the app model: the O dialog (log in, the lobby, offering and
+// accepting games, hosting a LAN server), and the game in progress on the
+// board — the player's moves go to the server, the opponent's come from it
+// like the computer's, the server's clocks and verdicts rule.
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+
+#include "app_model.h"
+#include "child_process.h"
+#include "notation.h"
+
+namespace xq {
+
+using nlohmann::json;
+
+namespace {
+
+constexpr const char* kSeekClocks[] = {"5+3", "10+5", "10m/30s*3"};
+constexpr uint16_t kLanPort = 7800;
+
+// The server program: beside the game when installed, or in the build tree's server/ folder.
+std::string server_program() {
+  std::error_code ec;
+  const auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (ec) return "";
+  for (const auto& p : {self.parent_path() / "xiangqi-server", self.parent_path().parent_path() / "server" / "xiangqi-server"})
+    if (access(p.c_str(), X_OK) == 0) return p.string();
+  return "";
+}
+
+}  // namespace
+
+bool AppModel::online_game() const {
+  return online_.game() != 0 && !controller_.game_over();
+}
+
+std::optional<Dialog> AppModel::online_dialog() const {
+  if (!online_shown_) return std::nullopt;
+  Dialog d;
+  d.area = {20, 40, 480, 520};
+  const auto state = online_.state();
+  if (state != OnlineSession::State::LoggedIn) {
+    d.text = say(Phrase::OnlineTitle);
+    const std::string fields[3] = {
+        say(Phrase::OnlineServer, {settings_.server}), say(Phrase::OnlineName, {online_name_}),
+        say(Phrase::OnlinePassword, {std::string(online_password_.size(), '*')})};
+    for (int i = 0; i < 3; ++i)
+      d.buttons.push_back({Action::OnlineField, fields[i] + (online_field_ == i ? "▏" : ""),
+                           {40, 100 + float(i) * 46, 440, 38}, online_field_ == i, i});
+    d.buttons.push_back({Action::OnlineGuest, say(Phrase::OnlineGuest), {40, 250, 135, 40}, true});
+    d.buttons.push_back({Action::OnlineLogIn, say(Phrase::OnlineLogIn), {192, 250, 135, 40}, true});
+    d.buttons.push_back({Action::OnlineRegister, say(Phrase::OnlineRegister), {345, 250, 135, 40}, true});
+    d.buttons.push_back({Action::OnlineHost, say(Phrase::OnlineHost), {40, 305, 440, 40}, false});
+  } else {
+    d.text = say(Phrase::OnlineTitle) + " · " +
+             say(Phrase::OnlineLoggedIn, {online_.name(), std::to_string(online_.rating())});
+    d.buttons.push_back({Action::None, say(Phrase::OnlineSeeks), {40, 92, 440, 26}, false});
+    const auto& seeks = online_.seeks();
+    if (seeks.empty()) d.buttons.push_back({Action::None, say(Phrase::OnlineNoSeeks), {40, 124, 440, 34}, false});
+    for (size_t i = 0; i < seeks.size() && i < 7; ++i) {
+      const OnlineSeek& s = seeks[i];
+      const std::string color = say(s.color == "red"     ? Phrase::OnlineRed
+                                    : s.color == "black" ? Phrase::OnlineBlack
+                                                         : Phrase::OnlineAny);
+      const std::string row = say(Phrase::OnlineSeekRow, {s.name, std::to_string(s.rating), s.time,
+                                                          say(s.rated ? Phrase::OnlineRated : Phrase::OnlineCasual), color});
+      const bool mine = s.id == online_.my_seek();
+      d.buttons.push_back({mine ? Action::OnlineCancelSeek : Action::OnlineAccept,
+                           mine ? say(Phrase::OnlineMySeek, {s.time}) : row, {40, 124 + float(i) * 40, 440, 34}, mine,
+                           int(i)});
+    }
+    d.buttons.push_back({Action::None, say(Phrase::OnlineNewSeek), {40, 410, 440, 26}, false});
+    for (int i = 0; i < 3; ++i)
+      d.buttons.push_back({Action::OnlineSeek, kSeekClocks[i], {40 + float(i) * 112, 440, 102, 40}, false, i});
+    if (!online_.guest())
+      d.buttons.push_back({Action::OnlineRated, say(online_rated_ ? Phrase::OnlineRated : Phrase::OnlineCasual),
+                           {376, 440, 104, 40}, online_rated_});
+    d.buttons.push_back({Action::OnlineLogOut, say(Phrase::OnlineLogOut), {40, 505, 120, 36}, false});
+  }
+  if (!online_note_.empty()) d.buttons.push_back({Action::None, online_note_, {40, 360, 440, 40}, false});
+  d.buttons.push_back({Action::OnlineClose, say(Phrase::Close), {360, 505, 120, 36}, true});
+  return d;
+}
+
+void AppModel::online_log_in(OnlineSession::Login how, const std::string& address) {
+  std::string bad;
+  if (how != OnlineSession::Login::Guest && (online_name_.empty() || online_password_.empty())) {
+    online_field_ = online_name_.empty() ? 1 : 2;
+    return;
+  }
+  if (!online_.log_in(address, how, online_name_, online_password_, now_ms_, &bad)) {
+    online_note_ = say(Phrase::OnlineBadAddress, {bad});
+    return;
+  }
+  online_password_.clear();
+  online_note_ = say(Phrase::OnlineConnecting, {address});
+}
+
+bool AppModel::online_act(Action a, int arg) {
+  switch (a) {
+    case Action::Online:
+      online_shown_ = !online_shown_;
+      return true;
+    case Action::OnlineClose:
+      online_shown_ = false;
+      return true;
+    case Action::OnlineField:
+      online_field_ = std::clamp(arg, 0, 2);
+      return true;
+    case Action::OnlineGuest:
+      online_log_in(OnlineSession::Login::Guest, settings_.server);
+      return true;
+    case Action::OnlineLogIn:
+    case Action::OnlineRegister:
+      online_log_in(a == Action::OnlineLogIn ? OnlineSession::Login::Account : OnlineSession::Login::Register,
+                    settings_.server);
+      return true;
+    case Action::OnlineHost: {
+      if (hosted_server_ <= 0) {
+        const std::string program = server_program();
+        std::string error = program.empty() ? "xiangqi-server is not installed beside the game" : "";
+        ChildProcess child;
+        SpawnOptions so;
+        so.pipe_stdin = so.pipe_stdout = false;
+        if (!program.empty() &&
+            spawn_process({program, "--port", std::to_string(kLanPort), "--db", storage_->path("lan-server.db")}, so,
+                          child, &error))
+          hosted_server_ = child.pid;
+        if (hosted_server_ <= 0) {
+          online_note_ = say(Phrase::OnlineCannotHost, {error});
+          return true;
+        }
+      }
+      online_log_in(OnlineSession::Login::Guest, "127.0.0.1:" + std::to_string(kLanPort));
+      online_.be_patient(now_ms_ + 10000);  // the server is starting
+      const auto here = local_addresses();
+      hosted_address_ = (here.empty() ? std::string("127.0.0.1") : here.front()) + ":" + std::to_string(kLanPort);
+      online_note_ = say(Phrase::OnlineHosting, {hosted_address_});
+      return true;
+    }
+    case Action::OnlineLogOut:
+      online_.log_out();
+      online_note_.clear();
+      return true;
+    case Action::OnlineSeek:
+      if (arg < 0 || arg >= 3) return true;
+      online_.send(json{{"type", "seek"}, {"time", kSeekClocks[arg]}, {"rated", online_rated_ && !online_.guest()}}.dump());
+      return true;
+    case Action::OnlineRated:
+      online_rated_ = !online_rated_;
+      return true;
+    case Action::OnlineAccept:
+      if (arg >= 0 && size_t(arg) < online_.seeks().size())
+        online_.send(json{{"type", "accept"}, {"seek", online_.seeks()[size_t(arg)].id}}.dump());
+      return true;
+    case Action::OnlineCancelSeek:
+      if (online_.my_seek()) online_.send(json{{"type", "cancel_seek"}, {"seek", online_.my_seek()}}.dump());
+      return true;
+    default:
+      break;
+  }
+  if (!online_game()) return false;
+  // A game on the server: its requests go there; what would leave the game is refused.
+  const int64_t game = online_.game();
+  switch (a) {
+    case Action::Undo:
+      online_.send(json{{"type", online_takeback_asked_ ? "takeback_accept" : "takeback"}, {"game", game}}.dump());
+      online_takeback_asked_ = false;
+      return true;
+    case Action::OfferDraw:
+      online_.send(json{{"type", "draw_offer"}, {"game", game}}.dump());
+      return true;
+    case Action::ResignYes:
+      resign_asked_ = false;
+      online_.send(json{{"type", "resign"}, {"game", game}}.dump());
+      return true;
+    case Action::NewGame: case Action::Redo: case Action::Hint: case Action::Level0: case Action::Level1:
+    case Action::Level2: case Action::Level3: case Action::ModeRed: case Action::ModeBlack: case Action::ModeTwo:
+    case Action::ModeDemo: case Action::Load: case Action::PasteFen: case Action::HandicapOne:
+    case Action::HandicapTwo: case Action::HandicapNine: case Action::Puzzles: case Action::EditBoard:
+    case Action::Engine: case Action::Clock: case Action::ResumeYes: case Action::OpenSaved:
+    case Action::CollectionOpen: case Action::CollectionPrev: case Action::CollectionNext: case Action::ExplorerMove:
+    case Action::Match: case Action::Review:
+      flash(say(Phrase::OnlineNotNow));
+      return true;
+    default:
+      return false;
+  }
+}
+
+// Typing in the dialog's fields; Tab goes to the next, Return logs in.
+bool AppModel::online_key(Key k) {
+  if (!online_shown_) return false;
+  if (online_.state() == OnlineSession::State::LoggedIn) {
+    if (k == Key::Escape) online_shown_ = false;
+    return k == Key::Escape || k == Key::Backspace || k == Key::Tab || k == Key::Return;
+  }
+  std::string* field = online_field_ == 0 ? &settings_.server : online_field_ == 1 ? &online_name_ : &online_password_;
+  switch (k) {
+    case Key::Tab: online_field_ = (online_field_ + 1) % 3; return true;
+    case Key::Return: act(online_name_.empty() ? Action::OnlineGuest : Action::OnlineLogIn); return true;
+    case Key::Escape: online_shown_ = false; return true;
+    case Key::Backspace:
+      while (!field->empty()) {  // one UTF-8 character
+        const unsigned char c = static_cast<unsigned char>(field->back());
+        field->pop_back();
+        if ((c & 0xC0) != 0x80) break;
+      }
+      return true;
+    default: return true;  // the letters come as text
+  }
+}
+
+bool AppModel::online_text(const std::string& utf8) {
+  if (!online_shown_ || online_.state() == OnlineSession::State::LoggedIn) return false;
+  std::string* field = online_field_ == 0 ? &settings_.server : online_field_ == 1 ? &online_name_ : &online_password_;
+  if (field->size() + utf8.size() <= (online_field_ == 0 ? 255u : online_field_ == 1 ? 20u : 128u)) *field += utf8;
+  return true;
+}
+
+void AppModel::poll_online() {
+  for (ServerMessage& m : online_.update(now_ms_)) {
+    const std::string& t = m.type;
+    const bool mine = m.game != 0 && m.game == online_.game();
+    if (t == "welcome") {
+      online_note_.clear();
+      if (!m.guest) settings_.online_name = m.name;
+      store_settings();
+    } else if (t == "closed") {
+      online_note_ = say(Phrase::OnlineClosed, {m.text});
+    } else if (t == "reconnecting") {
+      flash(say(Phrase::OnlineReconnecting));
+    } else if (t == "gave_up") {
+      flash(say(Phrase::OnlineGaveUp));
+      controller_.set_remote_clock(false);
+    } else if (t == "error") {
+      online_note_ = m.message;
+      flash(m.message);
+    } else if (t == "game" && (m.you == "red" || m.you == "black")) {
+      online_start_game(m);
+    } else if (t == "move" && mine) {
+      if (m.ply == online_ply_ + 1 && !controller_.play_remote(m.move)) {
+        flash(say(Phrase::OnlineClosed, {"the server's move " + move_to_iccs(m.move) + " does not fit this board"}));
+        online_.log_out();
+        continue;
+      }
+      online_ply_ = std::max(online_ply_, m.ply);
+      if (m.red_ms >= 0) controller_.set_clock_readings(m.red_ms, m.black_ms, now_ms_);
+    } else if (t == "takeback" && mine) {
+      controller_.take_back_remote(m.ply);
+      online_ply_ = m.ply;
+      if (m.red_ms >= 0) controller_.set_clock_readings(m.red_ms, m.black_ms, now_ms_);
+    } else if (t == "game_over" && m.game) {
+      const Color loser = m.result == "1-0" ? BLACK : RED;
+      const Reason reason = m.reason == "agreement"         ? Reason::Agreement
+                            : m.reason == "timeout"         ? Reason::Timeout
+                            : m.reason == "timeout_no_mate" ? Reason::TimeoutNoMate
+                                                            : Reason::Resignation;
+      if (!controller_.game_over()) controller_.end_remote(reason, loser);
+      controller_.set_remote_clock(false);
+      if (m.has_ratings) {
+        const bool red = online_color_ == RED;
+        flash(say(Phrase::OnlineRatingChange, {std::to_string(red ? m.red_before : m.black_before),
+                                               std::to_string(red ? m.red_after : m.black_after)}));
+      }
+      online_ply_ = 0;
+    } else if ((t == "draw_offered" || t == "takeback_requested") && m.by != (online_color_ == RED ? "red" : "black")) {
+      online_takeback_asked_ = t == "takeback_requested";
+      flash(say(t == "draw_offered" ? Phrase::OnlineDrawOffered : Phrase::OnlineTakebackAsked, {online_opponent_}));
+    } else if (t == "draw_declined" || t == "takeback_declined") {
+      if (m.by != (online_color_ == RED ? "red" : "black")) flash(say(Phrase::OnlineDeclined, {online_opponent_}));
+    } else if (t == "opponent_away" && m.color != (online_color_ == RED ? "red" : "black")) {
+      flash(say(Phrase::OnlineAway, {online_opponent_, std::to_string(m.seconds)}));
+    } else if (t == "opponent_back" && m.color != (online_color_ == RED ? "red" : "black")) {
+      flash(say(Phrase::OnlineBack, {online_opponent_}));
+    }
+  }
+}
+
+// The server's game on the board: a new one, or the one we come back to.
+void AppModel::online_start_game(const ServerMessage& m) {
+  Game check;
+  std::string error;
+  if (!check.reset(m.fen, &error)) return flash(error);
+  for (Move mv : m.moves)
+    if (!check.play(mv)) return flash(say(Phrase::OnlineClosed, {"the server's game has an illegal move"}));
+  if (ui_.puzzle >= 0) puzzle_action(Action::PuzzleExit);
+  online_color_ = m.you == "red" ? RED : BLACK;
+  online_opponent_ = online_color_ == RED ? m.black_name : m.red_name;
+  controller_.stop_demo();
+  controller_.set_time_control(parse_clock_option(m.time).value_or(TimeControl{}));
+  controller_.load_game(m.fen, m.moves, nullptr);
+  controller_.set_mode(online_color_ == RED ? Mode::HumanRed : Mode::HumanBlack);
+  controller_.set_remote_clock(true);
+  if (m.red_ms >= 0) controller_.set_clock_readings(m.red_ms, m.black_ms, now_ms_);
+  online_ply_ = int(m.moves.size());
+  online_takeback_asked_ = false;
+  ui_.flipped = online_color_ == BLACK;
+  online_shown_ = false;
+  flash(say(Phrase::OnlineGameStarted,
+            {m.red_name + " (" + std::to_string(m.red_rating) + ")", m.black_name + " (" + std::to_string(m.black_rating) + ")",
+             m.time + (m.rated ? " " + say(Phrase::OnlineRated) : ""),
+             say(online_color_ == RED ? Phrase::OnlineRed : Phrase::OnlineBlack)}));
+}
+
+// The player's move, once made on the board, goes to the server.
+void AppModel::online_send_moves() {
+  if (!online_game()) return;
+  const Game& g = controller_.game();
+  if (g.ply() != online_ply_ + 1) return;
+  const Color mover = ((g.ply() - 1) % 2 == 0) == (g.start_side() == RED) ? RED : BLACK;
+  if (mover != online_color_) return;
+  online_.send(json{{"type", "move"}, {"game", online_.game()}, {"move", move_to_iccs(g.moves().back())}}.dump());
+  online_ply_ = g.ply();
+}
+
+void AppModel::stop_hosting() {
+  if (hosted_server_ <= 0) return;
+  kill(hosted_server_, SIGTERM);
+  waitpid(hosted_server_, nullptr, 0);
+  hosted_server_ = -1;
+}
+
+}  // namespace xq

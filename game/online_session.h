@@ -1,0 +1,90 @@
+// Online play without SDL: what the game server says, read and checked
+// (read_server_message is the one reader of the server's messages, fuzzed),
+// and the session on top of an OnlineClient — logging in, the lobby's seeks,
+// the game in progress, and coming back after a dropped connection with the
+// token. The app model asks it to send and acts on the messages it hands on.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "online_client.h"
+#include "types.h"
+
+namespace xq {
+
+struct OnlineSeek {
+  int64_t id = 0;
+  std::string name, time, color;
+  int rating = 0;
+  bool rated = false;
+};
+
+// One message from the server, its fields checked (a move is a move, a clock
+// a number of milliseconds). Fields a type does not have keep their defaults.
+struct ServerMessage {
+  std::string type;
+  std::string name, token, message, result, reason, text, by, color, time, you, fen, pgn, running;
+  bool guest = false, rated = false;
+  int rating = 0, ply = 0, plies = 0, seconds = 0;
+  int64_t game = 0, seek = 0;
+  int red_ms = -1, black_ms = -1;  // -1: no clock in the message
+  Move move = kNoMove;
+  std::vector<Move> moves;
+  std::string red_name, black_name;
+  int red_rating = 0, black_rating = 0;
+  bool has_ratings = false;
+  int red_before = 0, red_after = 0, black_before = 0, black_after = 0;
+  std::vector<OnlineSeek> seeks;  // lobby (a seek_created/seek_added carries one)
+};
+
+// nullopt with `error` ("not JSON", "'move' is not a move", ...) when the text cannot be used.
+std::optional<ServerMessage> read_server_message(const std::string& text, std::string* error);
+
+class OnlineSession {
+ public:
+  enum class State { Offline, Connecting, LoggedIn, Reconnecting };
+  enum class Login { Guest, Account, Register };
+
+  // Connects to `address` ("host:port") and logs in; false (and why) for a bad address.
+  bool log_in(const std::string& address, Login how, const std::string& name, const std::string& password,
+              int64_t now_ms, std::string* error);
+  void log_out();
+  // Until then a refused connection is tried again (a server we just started).
+  void be_patient(int64_t until_ms) { patient_until_ = until_ms; }
+  void send(const std::string& json_text);  // a request as it stands
+
+  // What the server said since the last call (the session keeps its own part:
+  // the login, the seeks, the game's id), with the session's own news as
+  // messages of type "closed" (text: why), "reconnecting" and "gave_up".
+  std::vector<ServerMessage> update(int64_t now_ms);
+
+  State state() const { return state_; }
+  const std::string& name() const { return name_; }
+  int rating() const { return rating_; }
+  bool guest() const { return guest_; }
+  const std::vector<OnlineSeek>& seeks() const { return seeks_; }
+  int64_t my_seek() const { return my_seek_; }
+  int64_t game() const { return game_; }  // the game in progress (0: none)
+  Color color() const { return color_; }   // ours in it
+  const std::string& address() const { return address_; }
+
+ private:
+  void connect(int64_t now_ms);
+  OnlineClient client_;
+  State state_ = State::Offline;
+  std::string address_, host_;
+  uint16_t port_ = 0;
+  Login how_ = Login::Guest;
+  std::string login_name_, password_;  // kept only until the login is answered
+  std::string name_, token_;
+  int rating_ = 0;
+  bool guest_ = false;
+  std::vector<OnlineSeek> seeks_;
+  int64_t my_seek_ = 0, game_ = 0;
+  Color color_ = RED;
+  int64_t retry_at_ = 0, give_up_at_ = 0, patient_until_ = 0;
+};
+
+}  // namespace xq

@@ -1,0 +1,211 @@
+// Online play in the app model, against a real xiangqi-server on 127.0.0.1
+// (in this process, on a free port): two players' app models log in through
+// the O dialog, one offers a game, the other accepts it from the lobby, they
+// move on their boards, the server relays, and a resignation ends it on both.
+// Also: typing in the dialog's fields, registering (the name is kept, never
+// the password), what an online game refuses, and coming back after the
+// server went away and returned.
+#include <filesystem>
+#include <thread>
+
+#include "app_model_fixture.h"
+#include "store.h"
+#include "websocket_server.h"
+
+using namespace app_model_fixture;
+
+namespace {
+
+struct Server {
+  std::filesystem::path path;
+  xq::server::Store store;
+  std::unique_ptr<xq::server::WebSocketServer> server;
+  std::thread thread;
+  uint16_t port = 0;
+  explicit Server(const std::string& name, uint16_t fixed_port = 0) {
+    path = std::filesystem::temp_directory_path() / ("xq_online_" + std::to_string(getpid()) + "_" + name + ".db");
+    std::string error;
+    EXPECT_TRUE(store.open(path.string(), error)) << error;
+    server = std::make_unique<xq::server::WebSocketServer>(store, xq::server::HubOptions{});
+    EXPECT_TRUE(server->listen({"127.0.0.1", fixed_port}, error)) << error;
+    port = server->port();
+    thread = std::thread([this] { server->run(); });
+  }
+  ~Server() {
+    server->stop();
+    thread.join();
+  }
+  std::string address() const { return "127.0.0.1:" + std::to_string(port); }
+};
+
+void remove_db(const std::filesystem::path& p) {
+  for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(p.string() + suffix);
+}
+
+// Both models run their frames until cond holds (at most a minute).
+template <class F>
+bool both_until(Fixture& a, Fixture& b, F cond) {
+  const int64_t deadline = real_ms() + 60000;
+  while (real_ms() < deadline) {
+    a.m.update(real_ms());
+    b.m.update(real_ms());
+    if (cond()) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  return false;
+}
+
+xq::StartOptions options(const std::string& server) {
+  xq::StartOptions o;
+  o.lang = "en";
+  o.resume = "no";
+  o.server = server;
+  return o;
+}
+
+bool has_button(const xq::ViewModel& vm, Action a) {
+  return vm.dialog && std::any_of(vm.dialog->buttons.begin(), vm.dialog->buttons.end(),
+                                  [a](const xq::Button& b) { return b.action == a; });
+}
+
+}  // namespace
+
+TEST(AppModelOnline, TwoPlayersFindEachOtherPlayAndOneResigns) {
+  Server server("play");
+  Fixture a, b;
+  ASSERT_TRUE(a.start(options(server.address())));
+  ASSERT_TRUE(b.start(options(server.address())));
+  a.m.key(xq::Key::O, false);
+  ASSERT_TRUE(has_button(a.m.view_model(), Action::OnlineGuest)) << "O opens the dialog";
+  EXPECT_NE(a.m.view_model().dialog->buttons[0].label.find(server.address()), std::string::npos);
+  a.m.act(Action::OnlineGuest);
+  b.m.act(Action::Online);
+  b.m.act(Action::OnlineGuest);
+  using State = xq::OnlineSession::State;
+  ASSERT_TRUE(both_until(a, b, [&] {
+    return a.m.online().state() == State::LoggedIn && b.m.online().state() == State::LoggedIn;
+  }));
+  EXPECT_EQ(a.m.online().name().rfind("Guest", 0), 0u);
+  EXPECT_NE(a.m.view_model().dialog->text.find(a.m.online().name()), std::string::npos);
+  a.m.act(Action::OnlineSeek, 0);  // 5+3
+  ASSERT_TRUE(both_until(a, b, [&] { return b.m.online().seeks().size() == 1; }));
+  EXPECT_EQ(b.m.online().seeks()[0].name, a.m.online().name());
+  EXPECT_EQ(b.m.online().seeks()[0].time, "5+3");
+  b.m.act(Action::OnlineAccept, 0);
+  ASSERT_TRUE(both_until(a, b, [&] { return a.m.online().game() != 0 && b.m.online().game() != 0; }));
+  EXPECT_EQ(a.m.online().game(), b.m.online().game());
+  EXPECT_FALSE(a.m.view_model().dialog) << "the dialog closes when the game starts";
+  Fixture& red = a.m.online().color() == xq::RED ? a : b;
+  Fixture& black = &red == &a ? b : a;
+  EXPECT_EQ(black.m.online().color(), xq::BLACK);
+  EXPECT_TRUE(black.m.ui().flipped) << "black plays from the bottom";
+  EXPECT_EQ(red.m.controller().mode(), xq::Mode::HumanRed);
+  EXPECT_EQ(red.m.controller().time_control().base_ms, 300000);
+  EXPECT_FALSE(red.m.view_model().clock_faces[0].empty());
+
+  red.click_square("h2");
+  red.click_square("e2");
+  ASSERT_TRUE(both_until(a, b, [&] { return black.m.controller().game().ply() == 1; }));
+  EXPECT_EQ(black.moves(), "h2e2");
+  EXPECT_FALSE(black.m.controller().thinking()) << "no computer plays in an online game";
+  black.m.view_model();  // the view turns to black's side as it is drawn; clicks are then on that board
+  black.click_square("h9");
+  black.click_square("g7");
+  ASSERT_TRUE(both_until(a, b, [&] { return red.m.controller().game().ply() == 2; }));
+  EXPECT_EQ(red.moves(), "h2e2 h9g7");
+  // Not black's move: a click on a black piece does nothing on the server.
+  red.m.act(Action::NewGame);
+  EXPECT_EQ(red.m.message(), "Not during an online game");
+  EXPECT_EQ(red.m.controller().game().ply(), 2);
+
+  red.m.act(Action::Resign);
+  red.m.act(Action::ResignYes);
+  ASSERT_TRUE(both_until(a, b, [&] { return red.m.controller().game_over() && black.m.controller().game_over(); }))
+      << red.m.message() << " / " << black.m.message() << " / " << red.m.controller().game_over();
+  EXPECT_EQ(black.m.controller().game().verdict().outcome, xq::Outcome::BlackWins);
+  EXPECT_EQ(black.m.controller().game().verdict().reason, xq::Reason::Resignation);
+  EXPECT_EQ(red.m.controller().game().verdict().outcome, xq::Outcome::BlackWins);
+  EXPECT_FALSE(black.m.view_model().banner.empty());
+  EXPECT_EQ(server.store.finished_count(), 1);
+  remove_db(server.path);
+}
+
+TEST(AppModelOnline, TheDialogsFieldsAreTypedAndTheNameIsKeptNotThePassword) {
+  Server server("register");
+  Fixture a, b;
+  ASSERT_TRUE(a.start(options("nowhere")));
+  b.start(options(server.address()));
+  a.m.key(xq::Key::O, false);
+  // A bad address is named; the server field is typed over.
+  a.m.act(Action::OnlineGuest);
+  const auto& first = a.m.view_model().dialog->buttons;
+  EXPECT_TRUE(std::any_of(first.begin(), first.end(), [](const xq::Button& b) {
+    return b.label == "The server address must be host:port, not nowhere";
+  }));
+  a.m.act(Action::OnlineField, 0);
+  for (int i = 0; i < 7; ++i) a.m.key(xq::Key::Backspace, false);
+  a.m.text_input(server.address());
+  a.m.key(xq::Key::Tab, false);  // to the name
+  a.m.text_input("alice");
+  a.m.key(xq::Key::Tab, false);  // to the password
+  a.m.text_input("secret-1");
+  EXPECT_NE(a.m.view_model().dialog->buttons[2].label.find("********"), std::string::npos)
+      << a.m.view_model().dialog->buttons[2].label;
+  a.m.act(Action::OnlineRegister);
+  ASSERT_TRUE(both_until(a, b, [&] { return a.m.online().state() == xq::OnlineSession::State::LoggedIn; }));
+  EXPECT_EQ(a.m.online().name(), "alice");
+  EXPECT_FALSE(a.m.online().guest());
+  EXPECT_TRUE(has_button(a.m.view_model(), Action::OnlineRated)) << "accounts may play rated games";
+  a.m.finish();
+  const std::string settings = a.files->files["settings.ini"];
+  EXPECT_NE(settings.find("online_name=alice"), std::string::npos) << settings;
+  EXPECT_NE(settings.find("server=" + server.address()), std::string::npos) << settings;
+  EXPECT_EQ(settings.find("secret-1"), std::string::npos);
+  remove_db(server.path);
+}
+
+TEST(AppModelOnline, AGameGoesOnAfterTheServerWentAwayAndCameBack) {
+  auto server = std::make_unique<Server>("back");
+  const uint16_t port = server->port;
+  const auto path = server->path;
+  Fixture a, b;
+  ASSERT_TRUE(a.start(options(server->address())));
+  ASSERT_TRUE(b.start(options(server->address())));
+  a.m.act(Action::OnlineGuest);
+  b.m.act(Action::OnlineGuest);
+  using State = xq::OnlineSession::State;
+  ASSERT_TRUE(both_until(a, b, [&] {
+    return a.m.online().state() == State::LoggedIn && b.m.online().state() == State::LoggedIn;
+  }));
+  a.m.act(Action::OnlineSeek, 1);
+  ASSERT_TRUE(both_until(a, b, [&] { return b.m.online().seeks().size() == 1; }));
+  b.m.act(Action::OnlineAccept, 0);
+  ASSERT_TRUE(both_until(a, b, [&] { return a.m.online().game() && b.m.online().game(); }));
+  Fixture& red = a.m.online().color() == xq::RED ? a : b;
+  Fixture& black = &red == &a ? b : a;
+  red.click_square("b2");
+  red.click_square("e2");
+  ASSERT_TRUE(both_until(a, b, [&] { return black.m.controller().game().ply() == 1; }));
+  server.reset();  // the server goes away
+  ASSERT_TRUE(both_until(a, b, [&] { return a.m.online().state() == State::Reconnecting; }));
+  EXPECT_EQ(a.m.message(), "Connection lost: reconnecting…");
+  {
+    xq::server::Store check;  // meanwhile the file has the game and its move
+    std::string error;
+    ASSERT_TRUE(check.open(path.string(), error)) << error;
+    const auto games = check.playing_games();
+    ASSERT_EQ(games.size(), 1u);
+    EXPECT_EQ(games[0].moves.size(), 1u);
+  }
+  server = std::make_unique<Server>("back", port);  // the same file, the same port
+  ASSERT_TRUE(both_until(a, b, [&] {
+    return a.m.online().state() == State::LoggedIn && b.m.online().state() == State::LoggedIn;
+  }));
+  black.m.view_model();
+  black.click_square("h9");
+  black.click_square("g7");
+  ASSERT_TRUE(both_until(a, b, [&] { return red.m.controller().game().ply() == 2; }));
+  EXPECT_EQ(red.moves(), "b2e2 h9g7");
+  server.reset();
+  remove_db(path);
+}
