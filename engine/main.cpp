@@ -1,11 +1,13 @@
-// xiangqi-engine: the UCCI/UCI protocol loop, and the perft, bench, judge, review and mates subcommands.
+// xiangqi-engine: the UCCI/UCI protocol loop, and the perft, bench, judge, review, mates and puzzles subcommands.
 #include <chrono>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <sstream>
 #include <iostream>
+#include <atomic>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "bench.h"
@@ -19,6 +21,7 @@
 #include "perft.h"
 #include "pgn.h"
 #include "protocol.h"
+#include "puzzle_verify.h"
 #include "review.h"
 #include "search_pool.h"
 
@@ -287,6 +290,83 @@ int run_mates(int argc, char** argv) {
   return 0;
 }
 
+
+int run_puzzles(int argc, char** argv) {
+  // xiangqi-engine puzzles FILE --verify [--nodes N] [--threads N]: every puzzle checked by
+  // the judge (puzzle_verify.h), a line for each failure, then "N ok, M failed".
+  std::string path;
+  bool verify = false;
+  uint64_t nodes = xq::PuzzleJudge::kDefaultNodes;
+  int threads = 1, unused_ms = 0;
+  for (int i = 2; i < argc; ++i) {
+    const std::string a = argv[i];
+    const int budget = a == "--nodes" ? read_budget("puzzles", argc, argv, i, unused_ms, nodes) : 0;
+    if (budget < 0) return 2;
+    if (budget > 0) continue;
+    if (a == "--verify") {
+      verify = true;
+    } else if (a == "--threads") {
+      if (i + 1 >= argc || !xq::parse_int(argv[i + 1], 1, 64, threads)) {
+        std::fprintf(stderr, "puzzles: --threads needs a number from 1 to 64\n");
+        return 2;
+      }
+      ++i;
+    } else if (path.empty() && a.rfind("--", 0) != 0) {
+      path = a;
+    } else {
+      std::fprintf(stderr, "puzzles: unexpected argument '%s'\n", a.c_str());
+      return 2;
+    }
+  }
+  if (path.empty() || !verify) {
+    std::fprintf(stderr, "usage: xiangqi-engine puzzles FILE --verify [--nodes N] [--threads N]\n");
+    return 2;
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    std::fprintf(stderr, "puzzles: cannot open '%s'\n", path.c_str());
+    return 2;
+  }
+  // Each puzzle with its line number, so a failure names where it is.
+  std::vector<std::pair<int, xq::Puzzle>> list;
+  int line_no = 0, unreadable = 0;
+  for (std::string line; std::getline(in, line);) {
+    ++line_no;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.empty() || line[0] == '#') continue;
+    xq::Puzzle p;
+    std::string why;
+    if (!xq::parse_puzzle_line(line, p, &why)) {
+      std::printf("line %d: %s\n", line_no, why.c_str());
+      ++unreadable;
+      continue;
+    }
+    list.emplace_back(line_no, std::move(p));
+  }
+  std::vector<std::string> faults(list.size());
+  std::atomic<size_t> next{0};
+  auto work = [&] {
+    xq::PuzzleJudge judge(nodes);
+    for (size_t i; (i = next++) < list.size();) faults[i] = judge.verify(list[i].second);
+  };
+  std::vector<std::thread> pool;
+  for (int t = 1; t < threads; ++t) pool.emplace_back(work);
+  work();
+  for (auto& t : pool) t.join();
+  int ok = 0, failed = unreadable;
+  for (size_t i = 0; i < list.size(); ++i) {
+    if (faults[i].empty()) {
+      ++ok;
+      continue;
+    }
+    ++failed;
+    std::printf("line %d (%s, %s): %s\n", list[i].first, list[i].second.name_en.c_str(), list[i].second.fen.c_str(),
+                faults[i].c_str());
+  }
+  std::printf("%d ok, %d failed\n", ok, failed);
+  return failed ? 1 : 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -295,11 +375,13 @@ int main(int argc, char** argv) {
   if (argc >= 2 && !std::strcmp(argv[1], "judge")) return run_judge(argc, argv);
   if (argc >= 2 && !std::strcmp(argv[1], "review")) return run_review(argc, argv);
   if (argc >= 2 && !std::strcmp(argv[1], "mates")) return run_mates(argc, argv);
+  if (argc >= 2 && !std::strcmp(argv[1], "puzzles")) return run_puzzles(argc, argv);
   if (argc >= 2) {
     std::fprintf(stderr, "usage: xiangqi-engine [perft DEPTH [FEN] [--divide] | bench [DEPTH] | judge FEN [MOVE ...]\n"
                          "                      | review GAME.pgn [--movetime MS] [--nodes N] [--no-book]\n"
                          "                      | mates SUITE.tsv [--movetime MS | --nodes N] [--threads N | --engine CMD\n"
-                         "                                       [--option 'setoption ...']...]]\n"
+                         "                                       [--option 'setoption ...']...]\n"
+                         "                      | puzzles FILE --verify [--nodes N] [--threads N]]\n"
                          "       with no arguments it speaks UCCI or UCI on stdin/stdout\n");
     return 2;
   }

@@ -1,4 +1,5 @@
 #include "protocol.h"
+#include "skill.h"
 #include "version.h"
 
 #include <random>
@@ -86,6 +87,9 @@ void Protocol::identify() {
     say("option randomness type combo var none var tiny var small var medium var large default none");
     say("option seed type spin min 0 max 2147483647 default 0");
     say("option multipv type spin min 1 max 16 default 1");
+    say("option limitstrength type check default false");
+    say("option elo type spin min " + std::to_string(min_skill_elo()) + " max " + std::to_string(max_skill_elo()) +
+        " default " + std::to_string(max_skill_elo()));
     say("option threads type spin min 1 max " + std::to_string(SearchPool::kMaxThreads) + " default 1");
     say("option newgame type button");
     say("ucciok");
@@ -98,6 +102,9 @@ void Protocol::identify() {
     say("option name Randomness type spin default 0 min 0 max 100");
     say("option name Seed type spin default 0 min 0 max 2147483647");
     say("option name MultiPV type spin default 1 min 1 max 16");
+    say("option name UCI_LimitStrength type check default false");
+    say("option name UCI_Elo type spin default " + std::to_string(max_skill_elo()) + " min " +
+        std::to_string(min_skill_elo()) + " max " + std::to_string(max_skill_elo()));
     say("option name Threads type spin default 1 min 1 max " + std::to_string(SearchPool::kMaxThreads));
     say("uciok");
   }
@@ -220,6 +227,20 @@ void Protocol::cmd_setoption(const std::vector<std::string>& t) {
       return;
     }
     multipv_ = int(n);
+  } else if (key == "uci_limitstrength" || key == "limitstrength") {
+    const std::string v = lower(value);
+    if (v != "true" && v != "false") {
+      say("info string setoption " + name + ": value '" + value + "' is not true or false");
+      return;
+    }
+    limit_strength_ = v == "true";
+  } else if (key == "uci_elo" || key == "elo") {
+    if (!to_int(value, n) || n < min_skill_elo() || n > max_skill_elo()) {
+      say("info string setoption " + name + ": value '" + value + "' is not a number from " +
+          std::to_string(min_skill_elo()) + " to " + std::to_string(max_skill_elo()));
+      return;
+    }
+    elo_ = int(n);
   } else if (key == "threads") {
     if (!to_int(value, n) || n < 1 || n > SearchPool::kMaxThreads) {
       say("info string setoption " + name + ": value '" + value + "' is not a number from 1 to " +
@@ -362,6 +383,12 @@ void Protocol::cmd_go(const std::vector<std::string>& t) {
   options.randomness = randomness_;
   options.seed = (seed_ += 0x9E3779B97F4A7C15ULL);
   options.multipv = multipv_;
+  if (limit_strength_) {  // a level of the ladder: a shallower search, a choice among candidates
+    const Skill& skill = skill_for_elo(elo_ ? elo_ : max_skill_elo());
+    if (skill.depth) limits.depth = limits.depth ? std::min(limits.depth, skill.depth) : skill.depth;
+    options.weakness = skill.weakness;
+    options.multipv = std::max(options.multipv, skill.multipv);
+  }
   searcher_->start(
       pos_, limits, options,
       [this](const SearchInfo& i) {

@@ -50,6 +50,8 @@ class Protocol {
   std::unique_ptr<Book> book_;
   int randomness_ = 0;
   int multipv_ = 1;  // MultiPV: best lines reported per depth
+  bool limit_strength_ = false;  // UCI_LimitStrength: play at elo_ (skill.h)
+  int elo_ = 0;
   bool unbounded_ = false;        // the running search ends only at stop (infinite) or ponderhit
   bool infinite_ = false;         // the last go was infinite
   uint64_t seed_;  // book choices and evaluation noise; random unless set by the Seed option

@@ -1,4 +1,5 @@
 #include "search.h"
+#include "skill.h"
 
 #include <algorithm>
 #include <cmath>
@@ -687,6 +688,12 @@ SearchResult Search::run(const Position& pos, const Limits& limits, const Search
     ++wait_wakeups_;
   }
   waiting_for_stop_ = false;
+  if (options.weakness > 0 && lines.size() > 1) {  // a weaker level: not always the best line
+    const size_t k = pick_with_weakness(lines, options.weakness, options.seed);
+    root_best_ = lines[k].pv[0];
+    result.score = lines[k].score;
+    best_pv = lines[k].pv;
+  }
   result.best = root_best_;
   if (result.depth == 0) result.score = root_best_score_;
   result.ponder = best_pv.size() > 1 && best_pv[0] == root_best_ ? best_pv[1] : kNoMove;

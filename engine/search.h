@@ -51,6 +51,7 @@ struct SearchOptions {
   uint64_t seed = 1;      // seed for that noise
   std::vector<Move> banned;  // root moves not to play (UCCI banmoves)
   int multipv = 1;           // how many best lines to search and report (each with an exact score)
+  int weakness = 0;          // a weaker level's choice among the lines (skill.h); 0: the best
 };
 
 bool is_mate_score(Score s);

@@ -466,7 +466,15 @@ bool parse_args(int argc, char** argv, AppOptions& o, std::string* error) {
         return false;
       }
     }
-    else if (a == "--level") { if (!number(o.level)) return false; if (o.level > 3) { if (error) *error = "--level is 0-3"; return false; } }
+    else if (a == "--level") {  // 1-8 as the README's Levels table numbers them
+      int n = 0;
+      if (!number(n)) return false;
+      if (n < 1 || n > kLevelCount) {
+        if (error) *error = "--level is 1-" + std::to_string(kLevelCount);
+        return false;
+      }
+      o.level = n - 1;
+    }
     else if (a == "--max-frames") { if (!number(o.max_frames)) return false; }
     else if (a == "--until-ply") { if (!number(o.until_ply)) return false; }
     else if (a == "--puzzle") { if (!number(o.puzzle)) return false; }

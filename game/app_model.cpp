@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "external_engine.h"
+#include "fen.h"
 #include "notation.h"
 
 namespace xq {
@@ -90,6 +91,15 @@ bool AppModel::start(const StartOptions& o, std::string* error) {
   if (!o.puzzles.empty()) {
     std::string err;
     if (!parse_puzzles(o.puzzles, puzzles_, &err)) std::fprintf(stderr, "xiangqi: %s\n", err.c_str());
+  }
+  // The progress file knows puzzles by their position, so a collection that
+  // grew or was reordered keeps what was solved; the settings' numbers are for
+  // players from before it.
+  if (!progress_.records().empty()) {
+    solved_.clear();
+    for (size_t i = 0; i < puzzles_.size(); ++i)
+      if (const auto it = progress_.records().find(puzzles_[i].fen); it != progress_.records().end() && it->second.solved > 0)
+        solved_.insert(int(i));
   }
   const std::string clock = o.clock.empty() ? settings_.clock : o.clock;
   controller_.set_time_control(parse_clock_option(clock).value_or(TimeControl{}));
@@ -182,6 +192,7 @@ void AppModel::answer_resume(bool yes) {
 
 std::optional<Dialog> AppModel::dialog() const {
   if (auto d = online_dialog()) return d;
+  if (auto d = progress_dialog()) return d;
   if (auto d = themes_.dialog(ui_)) return d;
   if (auto d = annotate_dialog()) return d;
   if (auto d = engine_dialog()) return d;
@@ -255,118 +266,6 @@ void AppModel::edit_click(Square s) {
   else clear_message();  // a placement or removal that worked leaves no old complaint up
 }
 
-namespace {
-
-// A puzzle's FEN with its move number set to 1: its moves are counted from
-// the puzzle's start, not from the game it was taken from (113. …).
-std::string numbered_from_one(const std::string& fen) {
-  const size_t last = fen.find_last_of(' ');
-  if (last == std::string::npos || fen.find(' ') == last) return fen;
-  const std::string tail = fen.substr(last + 1);
-  if (tail.empty() || tail.find_first_not_of("0123456789") != std::string::npos) return fen;
-  return fen.substr(0, last + 1) + "1";
-}
-
-}  // namespace
-
-void AppModel::open_puzzle(int index) {
-  const int n = int(puzzles_.size());
-  ui_.puzzle = ((index % n) + n) % n;
-  const Puzzle& p = puzzles_[size_t(ui_.puzzle)];
-  controller_.review(-1);
-  controller_.set_time_control({});
-  controller_.new_game(numbered_from_one(p.fen));
-  set_mode(controller_.game().side_to_move() == RED ? Mode::HumanRed : Mode::HumanBlack);
-  puzzle_done_ = false;
-  ui_.puzzle_open = true;
-  ui_.puzzle_outcome.clear();
-}
-
-// Said once per attempt: a mate within the stated moves solves it (and is
-// remembered); a loss, a draw or too many moves do not.
-void AppModel::check_puzzle() {
-  if (ui_.puzzle < 0 || puzzle_done_) return;
-  const Puzzle& p = puzzles_[size_t(ui_.puzzle)];
-  const Game& g = controller_.game();
-  const Color player = g.start_side();
-  const int player_moves = (g.ply() + 1) / 2;
-  const Verdict v = g.verdict();
-  const bool won = v.outcome == (player == RED ? Outcome::RedWins : Outcome::BlackWins);
-  const bool mated = won && (v.reason == Reason::Checkmate || v.reason == Reason::Stalemate);
-  const bool solved = p.goal == PuzzleGoal::Mate ? mated && player_moves <= p.moves
-                      : p.goal == PuzzleGoal::Win ? won
-                                                  : won || v.outcome == Outcome::Draw;
-  if (solved) {
-    puzzle_done_ = true;
-    solved_.insert(ui_.puzzle);
-    settings_.solved = solved_text(solved_);
-    store_settings();
-    ui_.puzzle_outcome = say(Phrase::PuzzleSolved);
-    record_attempt(true);
-  } else if (v.over()) {
-    puzzle_done_ = true;
-    ui_.puzzle_outcome = say(Phrase::PuzzleFailed);
-    record_attempt(false);
-  } else if (p.goal == PuzzleGoal::Mate && player_moves >= p.moves && g.side_to_move() == player) {  // moves used up
-    puzzle_done_ = true;
-    ui_.puzzle_outcome = say(Phrase::PuzzleTooLong, {std::to_string(p.moves)});
-    record_attempt(false);
-  }
-}
-
-// An attempt's end: both ratings move (Glicko-2), the progress is written
-// (atomically, off the frame thread) and the change is said.
-void AppModel::record_attempt(bool solved) {
-  const int before = int(std::lround(progress_.player().rating));
-  progress_.record(puzzles_[size_t(ui_.puzzle)], solved);
-  const int after = int(std::lround(progress_.player().rating));
-  if (use_settings_) storage_->write(progress_name(), progress_.text());
-  flash(ui_.puzzle_outcome + say(Phrase::PuzzleRatingChange, {std::to_string(before), std::to_string(after)}));
-}
-
-bool AppModel::puzzle_action(Action a) {
-  if (a == Action::Puzzles) {
-    if (puzzles_.empty()) {
-      flash(say(Phrase::NoPuzzles));
-      return true;
-    }
-    if (ui_.puzzle < 0)  // the game (and side, and board) to come back to
-      before_puzzles_ = GameToResume{game_pgn({}), controller_.mode(), ui_.flipped};
-    open_puzzle(progress_.next_near(puzzles_, -1, solved_));  // an unsolved one near the player's rating
-    return true;
-  }
-  if (ui_.puzzle < 0) return a == Action::PuzzlePrev || a == Action::PuzzleNext || a == Action::PuzzleRetry ||
-                             a == Action::PuzzleExit;
-  switch (a) {
-    case Action::PuzzlePrev: open_puzzle(ui_.puzzle - 1); return true;
-    case Action::PuzzleNext: open_puzzle(progress_.next_near(puzzles_, ui_.puzzle, solved_)); return true;
-    case Action::PuzzleRetry: open_puzzle(ui_.puzzle); return true;
-    case Action::PuzzleExit: {
-      ui_.puzzle = -1;
-      ui_.puzzle_open = false;
-      controller_.new_game();
-      controller_.set_time_control(parse_clock_option(settings_.clock).value_or(TimeControl{}));  // puzzles have none
-      PgnGame pg;
-      if (before_puzzles_ && read_pgn(before_puzzles_->pgn, pg, nullptr) &&
-          controller_.load_game(pg.fen, pg.moves, nullptr)) {  // back to the game left for the puzzles
-        restore_clocks(pg);
-        set_mode(before_puzzles_->mode);
-        ui_.flipped = before_puzzles_->flipped;
-      }
-      before_puzzles_.reset();
-      return true;
-    }
-    case Action::NewGame: case Action::ModeRed: case Action::ModeBlack: case Action::ModeTwo: case Action::ModeDemo:
-    case Action::HandicapOne: case Action::HandicapTwo: case Action::HandicapNine: case Action::EditBoard:
-    case Action::Load: case Action::PasteFen:
-      ui_.puzzle = -1;  // another game leaves the puzzles
-      ui_.puzzle_open = false;
-      before_puzzles_.reset();
-      return false;
-    default: return false;
-  }
-}
-
 // The next time control: none, 5+3, 10+5, 15+10, 30+0; both clocks start full.
 void AppModel::next_clock() {
   const auto* first = std::begin(kClockChoices);
@@ -422,8 +321,10 @@ void AppModel::act(Action a, int arg) {
       settings_.lang = language_code(ui_.language);  // a choice made in the window is kept
       break;
     case Action::Level0: case Action::Level1: case Action::Level2: case Action::Level3:
-      c.set_level(int(a) - int(Action::Level0));
+      c.set_level(kLevelKeys[int(a) - int(Action::Level0)]);
       break;
+    case Action::LevelDown: c.set_level(c.level() - 1); break;
+    case Action::LevelUp: c.set_level(c.level() + 1); break;
     case Action::ModeRed: set_mode(Mode::HumanRed); c.new_game(); break;
     case Action::ModeBlack: set_mode(Mode::HumanBlack); c.new_game(); break;
     case Action::ModeTwo: set_mode(Mode::TwoPlayers); break;
@@ -634,7 +535,9 @@ void AppModel::update(int64_t now_ms) {
   // While an engine opens the computer waits, so the engine meant to play
   // does; the clocks go on (a flag can fall while a slow engine starts).
   poll_online();
-  controller_.hold_computer(pending_engine_.valid() || online_game());
+  // A puzzle's solution answers the player's moves until a wrong one.
+  controller_.hold_computer(pending_engine_.valid() || online_game() || (line_puzzle() && !puzzle_done_));
+  play_line_reply();
   if (!resume_offer_ && !editor_) controller_.update(now_ms);
   online_send_moves();
   sync_tree();
@@ -675,7 +578,7 @@ const ViewModel& AppModel::view_model() {
   if (ui_.puzzle >= 0) {
     const Puzzle& p = puzzles_[size_t(ui_.puzzle)];
     ui_.puzzle_line = say(Phrase::PuzzleStatus, {std::to_string(ui_.puzzle + 1), std::to_string(puzzles_.size()),
-                                                 solved_.count(ui_.puzzle) ? " ✓" : "", p.name(ui_.language)});
+                                                 solved_.count(ui_.puzzle) ? " ✓" : "", p.name(ui_.language == Language::English)});
     ui_.puzzle_ratings = say(Phrase::PuzzleRatings, {std::to_string(std::lround(progress_.rating_of(p).rating)),
                                                      std::to_string(std::lround(progress_.player().rating))});
   }

@@ -218,6 +218,18 @@ class AppModel {
   std::vector<Puzzle> puzzles_;
   PuzzleProgress progress_;  // the trainer's ratings (puzzle-progress.txt)
   void record_attempt(bool solved);
+  // A puzzle with a solution: the player's move is judged against it and the
+  // computer answers with the solution's reply, or (a wrong move) with its own
+  // search, the refutation, while the message gives the right line.
+  std::optional<Dialog> progress_dialog() const;
+  int puzzle_of_the_day() const;
+  int failed_puzzle() const;  // a failed, unsolved puzzle nearest the player's rating (-1: none)
+  bool progress_open_ = false;
+  bool line_puzzle() const { return ui_.puzzle >= 0 && !puzzles_[size_t(ui_.puzzle)].line.empty(); }
+  void check_line_puzzle();
+  void play_line_reply();
+  int judged_ply_ = 0;         // the line puzzle's plies judged so far
+  int64_t reply_at_ms_ = -1;   // when the solution's reply is played (-1: none due)
   std::set<int> solved_;
   bool puzzle_done_ = false;       // the current puzzle's outcome has been said
   struct GameToResume {

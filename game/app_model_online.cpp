@@ -180,7 +180,7 @@ bool AppModel::online_act(Action a, int arg) {
       online_.send(json{{"type", "resign"}, {"game", game}}.dump());
       return true;
     case Action::NewGame: case Action::Redo: case Action::Hint: case Action::Level0: case Action::Level1:
-    case Action::Level2: case Action::Level3: case Action::ModeRed: case Action::ModeBlack: case Action::ModeTwo:
+    case Action::Level2: case Action::Level3: case Action::LevelDown: case Action::LevelUp: case Action::ModeRed: case Action::ModeBlack: case Action::ModeTwo:
     case Action::ModeDemo: case Action::Load: case Action::PasteFen: case Action::HandicapOne:
     case Action::HandicapTwo: case Action::HandicapNine: case Action::Puzzles: case Action::EditBoard:
     case Action::Engine: case Action::Clock: case Action::ResumeYes: case Action::OpenSaved:

@@ -1,4 +1,5 @@
 #include "controller.h"
+#include "skill.h"
 
 #include "timeman.h"
 
@@ -610,7 +611,10 @@ void Controller::start_search_if_needed() {
   }
   last_limits_ = limits;
   SearchOptions so;
-  so.randomness = kLevels[level_].randomness;
+  const Skill& skill = skill_level(kLevels[level_].skill);
+  if (skill.depth && !options_.movetime_override_ms) limits.depth = skill.depth;
+  so.weakness = skill.weakness;
+  so.multipv = skill.multipv;
   so.seed = rng_();
   stop_analysis();
   analysis_root_ = game_.position();

@@ -24,15 +24,20 @@ constexpr int kSoundCount = 9;
 
 enum class PlayerKind { Human, Computer };
 
-// The four playing levels: time per move and how much the computer varies its play.
+// The eight playing levels: the engine's skill ladder (skill.h: a shallower
+// search and a choice among candidates below the top), each at most
+// movetime_ms a move; the top two play at full strength, 2 s and 8 s a move.
 struct Level {
   Phrase name;
+  int skill;        // skill_level(skill): depth, weakness, candidates, measured Elo
   int movetime_ms;
-  int randomness;
 };
 inline constexpr Level kLevels[] = {
-    {Phrase::Level0, 100, 40}, {Phrase::Level1, 500, 16}, {Phrase::Level2, 2000, 6}, {Phrase::Level3, 8000, 0}};
-constexpr int kLevelCount = 4;
+    {Phrase::Level0, 1, 1000}, {Phrase::Level1, 2, 1000}, {Phrase::Level2, 3, 1000}, {Phrase::Level3, 4, 1000},
+    {Phrase::Level4, 5, 1000}, {Phrase::Level5, 6, 1000}, {Phrase::Level6, 7, 2000}, {Phrase::Level7, 8, 8000}};
+constexpr int kLevelCount = 8;
+// The keys 1-4 pick four of them (newcomer, amateur, expert, grandmaster).
+inline constexpr int kLevelKeys[4] = {0, 3, 5, 7};
 
 // Handicap starts: the side giving odds plays without these pieces.
 enum class Handicap { None, OneHorse, TwoHorses, NinePieces };

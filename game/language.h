@@ -12,7 +12,7 @@ enum class Language { Chinese, English };
 enum class Phrase {
   // Panel buttons and labels.
   NewGame, Undo, Redo, Flip, Hint, Sound, Animation, Analysis,
-  Level0, Level1, Level2, Level3,
+  Level0, Level1, Level2, Level3, Level4, Level5, Level6, Level7, LevelLabel,
   ModeRed, ModeBlack, ModeTwo, ModeDemo,
   Save, Load, Copy, Paste, OneHorse, TwoHorses, NinePieces, OtherLanguage,
   OfferDraw, Resign, NativeNotation, NoClock, RedClock, BlackClock,
@@ -49,7 +49,9 @@ enum class Phrase {
   EditWaitingSideInCheck,
   // Puzzles.
   Puzzles, PuzzlePrev, PuzzleNext, PuzzleRetry, PuzzleExit, PuzzleStatus, PuzzleSolved, PuzzleFailed, PuzzleTooLong, PuzzleRatingChange, PuzzleRatings,
-  NoPuzzles,
+  NoPuzzles, PuzzleWrong, PuzzleSolutionHead, PuzzleProgress, PuzzleProgressTitle, PuzzleOfDay, PuzzleRetryFailed, PuzzleNoFailed,
+  PuzzleThemeRow, PuzzleSolvedCount, PuzzleNoAttempts, PuzzleGraphLabel,
+  ThemeMate, ThemeFork, ThemeDiscovered, ThemeTrap, ThemeMaterial, ThemeDefence, ThemeEnding,
   // Engines and analysis.
   EngineFailed, EngineCannotStart, EngineButton, BuiltIn, AnalysisHead, Analysing,
   // Game review.

@@ -7,7 +7,7 @@
 static const char* kUsage =
     "usage: xiangqi [options]\n"
     "  --mode red|black|two|demo   who plays (default: you play red)\n"
-    "  --level 0-3                 入门 业余 专业 大师 (novice, amateur, expert, master)\n"
+    "  --level 1-8                 入门 … 特级 (newcomer to grandmaster: README, Levels)\n"
     "  --lang zh|en                Chinese or English (default: the settings, else the locale)\n"
     "  --puzzle N                  play puzzle N of the collection (残局)\n"
     "  --clock M+S | Mm/Ss[*N]     game clocks: M minutes each, S seconds added a move (0: none); or\n"

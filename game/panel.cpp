@@ -1,4 +1,5 @@
 #include "panel.h"
+#include "skill.h"
 
 #include <algorithm>
 
@@ -55,9 +56,13 @@ std::vector<Button> panel_buttons(const UiState& ui, const Controller& c, const 
   row(42, {{Action::Hint, Phrase::Hint}, {Action::Sound, Phrase::Sound}, {Action::Animation, Phrase::Animation},
            {Action::Analysis, Phrase::Analysis}},
       {c.hint() != kNoMove, ui.sound, c.animation_ms() > 0, ui.analysis});
-  row(74, {{Action::Level0, kLevels[0].name}, {Action::Level1, kLevels[1].name}, {Action::Level2, kLevels[2].name},
-           {Action::Level3, kLevels[3].name}},
-      {c.level() == 0, c.level() == 1, c.level() == 2, c.level() == 3});
+  {  // the level: one step down, its name and measured Elo, one step up
+    const Level& lv = kLevels[c.level()];
+    const std::string label = say(l, Phrase::LevelLabel, {phrase(lv.name, l), std::to_string(skill_level(lv.skill).elo)});
+    b.push_back({Action::LevelDown, "-", {x0, 74, w, h}, false});
+    b.push_back({Action::None, label, {x0 + w + gap, 74, 2 * w + gap, h}, true});
+    b.push_back({Action::LevelUp, "+", {x0 + 3 * (w + gap), 74, w, h}, false});
+  }
   const Mode m = c.mode();
   row(106, {{Action::ModeRed, Phrase::ModeRed}, {Action::ModeBlack, Phrase::ModeBlack}, {Action::ModeTwo, Phrase::ModeTwo},
             {Action::ModeDemo, Phrase::ModeDemo}},
@@ -69,7 +74,7 @@ std::vector<Button> panel_buttons(const UiState& ui, const Controller& c, const 
             {Action::HandicapNine, Phrase::NinePieces}, {Action::Language, Phrase::OtherLanguage}},
       {});
   if (ui.puzzle >= 0)
-    row(202, {{Action::PuzzlePrev, Phrase::PuzzlePrev}, {Action::PuzzleNext, Phrase::PuzzleNext},
+    row(202, {{Action::PuzzleProgress, Phrase::PuzzleProgress}, {Action::PuzzleNext, Phrase::PuzzleNext},
               {Action::PuzzleRetry, Phrase::PuzzleRetry}, {Action::PuzzleExit, Phrase::PuzzleExit}},
         {});
   else

@@ -15,9 +15,11 @@ namespace xq {
 
 enum class Action {
   None, NewGame, Undo, Redo, Flip, Hint, Sound, Animation, Analysis, Notation,
-  Level0, Level1, Level2, Level3, ModeRed, ModeBlack, ModeTwo, ModeDemo,
+  Level0, Level1, Level2, Level3, LevelDown, LevelUp, ModeRed, ModeBlack, ModeTwo, ModeDemo,
   Save, Load, CopyFen, CopyGame, PasteFen, HandicapOne, HandicapTwo, HandicapNine, ResumeYes, ResumeNo,
   OfferDraw, Resign, Language, Clock, Help, Puzzles, PuzzlePrev, PuzzleNext, PuzzleRetry, PuzzleExit,
+  // The puzzle progress view: open it, today's puzzle, a failed one again, close.
+  PuzzleProgress, PuzzleOfDay, PuzzleRetryFailed, PuzzleProgressClose,
   Engine, Review, AddEngine, RemoveEngine,
   // Resign asks first: yes resigns, no keeps playing.
   ResignYes, ResignNo,
@@ -70,6 +72,7 @@ struct UiState {
   bool puzzle_open = false;    // a puzzle is being solved: the analysis (the answer) is hidden
   bool puzzle_solved = false;  // the puzzle on show has been solved
   std::string puzzle_outcome;  // how this attempt ended ("" while it goes on)
+  std::vector<std::string> puzzle_solution;  // after a wrong move: the solution's lines, in the analysis's place
   int scroll = 0;     // first round shown in the move list
   bool follow = true; // keep the newest move in view
   std::string message;

@@ -183,6 +183,17 @@ void Renderer::draw_dialog(const Dialog& d, const BoardView& v) {
     while (px > 8 && text_.width(d.lines[i], px) > a.w - 40 * s) --px;
     text_.draw(d.lines[i], a.x + 20 * s, b.y + (d.lines_y + 24 * float(i)) * s, px, i == 0 ? kHighlight : kPanelText);
   }
+  if (!d.chart.empty()) {  // one bar an entry, from the lowest value less a margin
+    const Rect c{b.x + d.chart_area.x * s, b.y + d.chart_area.y * s, d.chart_area.w * s, d.chart_area.h * s};
+    fill(c, {52, 30, 16, 255});
+    const auto [lo_it, hi_it] = std::minmax_element(d.chart.begin(), d.chart.end());
+    const float lo = float(*lo_it) - 50, span = float(*hi_it) + 50 - lo;
+    const float step = c.w / float(std::max<size_t>(d.chart.size(), 20));
+    for (size_t i = 0; i < d.chart.size(); ++i) {
+      const float h = (float(d.chart[i]) - lo) / span * (c.h - 4 * s);
+      fill({c.x + step * float(i) + 1, c.y + c.h - h - 2 * s, std::max(1.f, step - 2), h}, {255, 200, 120, 255});
+    }
+  }
   for (const Button& btn : d.buttons) {
     const Rect r{b.x + btn.rect.x * s, b.y + btn.rect.y * s, btn.rect.w * s, btn.rect.h * s};
     draw_button(btn, r, s, int((btn.rect.h < 36 ? 16 : 20) * s));

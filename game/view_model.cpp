@@ -258,8 +258,14 @@ ViewModel build_view_model(const Controller& c, const UiState& ui, std::optional
     vm.message_until_ms = c.refusal_until_ms();
   }
   vm.busy = c.thinking() || c.hinting();
-  if (shows_analysis(ui)) analysis_part(c, ui, vm);
-  else if (ui.puzzle >= 0) vm.analysis.push_back(ui.puzzle_ratings);  // the analysis is hidden in a puzzle
+  if (ui.puzzle >= 0 && !ui.puzzle_solution.empty()) {  // a wrong move: the solution where the analysis goes
+    vm.analysis.push_back(ui.puzzle_ratings);
+    vm.analysis.insert(vm.analysis.end(), ui.puzzle_solution.begin(), ui.puzzle_solution.end());
+  } else if (shows_analysis(ui)) {
+    analysis_part(c, ui, vm);
+  } else if (ui.puzzle >= 0) {
+    vm.analysis.push_back(ui.puzzle_ratings);  // the analysis is hidden in a puzzle
+  }
   review_part(c, ui, vm);
   move_list_part(c, ui, vm);
   vm.dialog = std::move(dialog);
@@ -289,6 +295,7 @@ const ViewModel& ViewModelCache::get(const Controller& c, const UiState& ui, con
   k.panel_below = ui.panel_below;
   k.help = ui.help;
   k.puzzle_line = ui.puzzle >= 0 ? ui.puzzle_line + ui.puzzle_outcome + ui.puzzle_ratings : "";
+  for (const std::string& line : ui.puzzle_solution) k.puzzle_line += "\n" + line;
   k.edit_revision = ui.edit_revision;
   k.review_revision = ui.review_revision;
   k.explorer_revision = ui.explorer ? ui.explorer_revision : 0;

@@ -26,6 +26,8 @@ struct Dialog {
   float lines_y = 0;
   std::vector<Button> buttons;  // rects in board design coordinates, like area
   Rect area{0, 220, 520, 160};  // the sheet behind it
+  std::vector<int> chart;       // a bar chart (the puzzle ratings), drawn in chart_area
+  Rect chart_area{};
 };
 
 struct MoveListRow {

@@ -238,3 +238,108 @@ TEST(AppModel, TheLookIsChosenKeptAndReadBack) {
   EXPECT_EQ(xq::board_theme_file("dark"), "board-dark.png");
   EXPECT_EQ(xq::piece_theme_file("nonsense"), "pieces.png");
 }
+
+// A puzzle with a solution: the player's moves are judged against it, the
+// computer answers with the solution's replies (half a second later), and
+// the last move solves it; a wrong move fails it at once, the message gives
+// the solution, and the computer's own search answers the wrong move.
+TEST(AppModel, ALinePuzzleIsPlayedMoveByMove) {
+  Fixture f;
+  xq::StartOptions o;
+  o.lang = "en";
+  o.resume = "no";
+  o.puzzles = "3ak4/9/4b4/9/9/9/4n4/3K5/5p3/9 b - - 5 1\tmate\t2\t黑先二步杀\tBlack mates in 2\t1360\tmate\te9f9 d2e2 e3c4\n";
+  ASSERT_TRUE(f.start(o));
+  f.m.act(Action::Puzzles);
+  EXPECT_EQ(f.m.controller().mode(), xq::Mode::HumanBlack);
+  f.m.view_model();  // the board turned for black, as the next frame draws it
+  f.click_square("e9");
+  f.click_square("f9");
+  const int64_t t0 = real_ms();
+  f.m.update(t0);
+  ASSERT_EQ(f.m.controller().game().ply(), 1);
+  f.m.update(t0 + 200);
+  EXPECT_EQ(f.m.controller().game().ply(), 1) << "the reply waits half a second";
+  EXPECT_FALSE(f.m.controller().thinking()) << "the solution answers, not a search";
+  f.m.update(t0 + 600);
+  ASSERT_EQ(f.m.controller().game().ply(), 2);
+  EXPECT_EQ(xq::move_to_iccs(f.m.controller().game().moves()[1]), "d2e2");
+  f.click_square("e3");
+  f.click_square("c4");
+  f.m.update(t0 + 700);
+  EXPECT_TRUE(f.m.controller().game_over());
+  EXPECT_EQ(f.m.solved_puzzles(), (std::set<int>{0}));
+  EXPECT_EQ(f.m.puzzle_progress().records().begin()->second.solved, 1);
+
+  f.m.act(Action::PuzzleRetry);  // again, with a wrong first move
+  f.click_square("e9");
+  f.click_square("e8");
+  f.m.update(real_ms());
+  EXPECT_NE(f.m.message().find("Not that"), std::string::npos) << f.m.message();
+  const auto& shown = f.m.view_model().analysis;  // in the analysis's place, under the ratings
+  ASSERT_EQ(shown.size(), 3u);
+  EXPECT_EQ(shown[1], "The solution:");
+  EXPECT_EQ(shown[2], "K5=6  K6=5  H5-3");
+  EXPECT_EQ(f.m.puzzle_progress().records().begin()->second.failed, 1);
+  ASSERT_TRUE(f.wait_until([&] { return f.m.controller().game().ply() == 2; })) << "the computer answers: the refutation";
+}
+
+// The progress view: the rating and its bars, solved and failed by theme,
+// today's puzzle and a failed one again.
+TEST(AppModel, TheProgressViewCountsByThemeAndRetriesAFailedOne) {
+  Fixture f;
+  xq::StartOptions o;
+  o.lang = "en";
+  o.resume = "no";
+  o.puzzles = "3ak4/9/4b4/9/9/9/4n4/3K5/5p3/9 b - - 5 1\tmate\t2\t黑先二步杀\tBlack mates in 2\t1360\tmate\te9f9 d2e2 e3c4\n"
+              "3aka3/9/9/9/9/9/9/9/R8/3K5 w - - 0 1\twin\t0\t单车胜双士\tRook beats two advisors\n";
+  ASSERT_TRUE(f.start(o));
+  f.m.act(Action::PuzzleProgress);
+  auto d = f.m.view_model().dialog;
+  ASSERT_TRUE(d.has_value());
+  EXPECT_NE(d->text.find("Puzzle progress: rating 1500"), std::string::npos) << d->text;
+  EXPECT_TRUE(d->chart.empty());
+  EXPECT_NE(std::find(d->lines.begin(), d->lines.end(), "Mates: solved 0, failed 0, of 1"), d->lines.end());
+  EXPECT_NE(std::find(d->lines.begin(), d->lines.end(), "Endings: solved 0, failed 0, of 1"), d->lines.end());
+  f.m.act(Action::PuzzleRetryFailed);
+  EXPECT_EQ(f.m.message(), "No failed puzzle to retry");
+  f.m.act(Action::PuzzleProgressClose);
+  EXPECT_FALSE(f.m.view_model().dialog.has_value());
+
+  f.m.act(Action::Puzzles);
+  while (f.m.ui().puzzle != 0) f.m.act(Action::PuzzleNext);
+  f.m.view_model();
+  f.click_square("e9");
+  f.click_square("e8");  // wrong
+  f.m.update(real_ms());
+  f.m.act(Action::PuzzleExit);
+  f.m.act(Action::PuzzleProgress);
+  d = f.m.view_model().dialog;
+  ASSERT_TRUE(d.has_value());
+  EXPECT_EQ(d->chart.size(), 1u) << "one attempt, one bar";
+  EXPECT_NE(std::find(d->lines.begin(), d->lines.end(), "Mates: solved 0, failed 1, of 1"), d->lines.end());
+  f.m.act(Action::PuzzleRetryFailed);
+  EXPECT_FALSE(f.m.view_model().dialog.has_value());
+  EXPECT_EQ(f.m.ui().puzzle, 0);
+  EXPECT_EQ(f.m.controller().game().ply(), 0);
+  f.m.act(Action::PuzzleOfDay);
+  EXPECT_GE(f.m.ui().puzzle, 0);
+}
+
+// What was solved follows the puzzle's position, not its number: a
+// collection that was reordered still marks the right one (the settings'
+// numbers, from before the progress file, are then set aside).
+TEST(AppModel, SolvedPuzzlesAreKnownByTheirPosition) {
+  xq::Puzzle solved;
+  std::string err;
+  ASSERT_TRUE(xq::parse_puzzle_line("3aka3/9/9/9/9/9/9/9/R8/3K5 w - - 0 1\twin\t0\t甲\tA", solved, &err)) << err;
+  xq::PuzzleProgress progress;
+  progress.record(solved, true);
+  Fixture f(Fixture::Files{{"settings.ini", "solved=0\n"}, {"puzzle-progress.txt", progress.text()}});
+  xq::StartOptions o;
+  o.resume = "no";
+  o.puzzles = "3k5/R8/9/9/9/9/9/9/9/4K3R w - - 0 1\tmate\t1\t乙\tB\n"
+              "3aka3/9/9/9/9/9/9/9/R8/3K5 w - - 0 1\twin\t0\t甲\tA\n";
+  ASSERT_TRUE(f.start(o));
+  EXPECT_EQ(f.m.solved_puzzles(), (std::set<int>{1}));
+}

@@ -211,9 +211,9 @@ TEST(Clock, TheComputerPlaysOnItsOwnClock) {
 }
 
 TEST(Clock, TheLevelSetsThePaceWithinTheClock) {
-  // Amateur (0.5 s a move) on 5+3: the clock's plan would spend some 12 s a
-  // move, far from the level's pace, so the level governs; Master's 8 s on a
-  // 1-minute clock is more than the clock allows, so the clock governs.
+  // Beginner (1 s a move at most) on 5+3: the clock's plan would spend some
+  // 12 s a move, far from the level's pace, so the level governs; the top
+  // level's 8 s on a 1-minute clock is more than the clock allows, so the clock governs.
   xq::ControllerOptions o = options();
   o.movetime_override_ms = 0;
   o.book = nullptr;
@@ -225,7 +225,7 @@ TEST(Clock, TheLevelSetsThePaceWithinTheClock) {
   EXPECT_EQ(c.last_search_limits().movetime_ms, xq::kLevels[1].movetime_ms);
   EXPECT_LT(c.last_search_limits().time_left_ms, 0) << "not on the clock's plan";
   xq::Controller d(o);
-  d.set_level(3);
+  d.set_level(xq::kLevelCount - 1);
   d.set_time_control({60000, 0});
   d.set_mode(xq::Mode::HumanBlack);
   d.update(0);

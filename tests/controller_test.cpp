@@ -210,7 +210,7 @@ TEST(Controller, StoppingTheDemoGoesBackToThePlayersSide) {
 TEST(Controller, LevelsAndHint) {
   Controller c(fast());
   c.set_level(9);
-  EXPECT_EQ(c.level(), 3);
+  EXPECT_EQ(c.level(), xq::kLevelCount - 1);
   c.set_level(0);
   EXPECT_EQ(c.level(), 0);
   c.request_hint();

@@ -36,6 +36,9 @@ grep -q '^moves h2e2' <<<"$out" || fail "flipped clicks did not play h2e2: $out"
 rc=0
 err="$("$game" --threads 0 2>&1 >/dev/null)" || rc=$?
 [[ $rc -eq 2 && "$err" == *"--threads is 1-64"* ]] || fail "--threads 0 not refused (rc $rc): $err"
+rc=0
+err="$("$game" --level 9 2>&1 >/dev/null)" || rc=$?
+[[ $rc -eq 2 && "$err" == *"--level is 1-8"* ]] || fail "--level 9 not refused (rc $rc): $err"
 
 # 2b. Closing while the computer thinks (10 minutes a move) exits cleanly without
 # waiting for the search: far sooner than its move time (the bound is only a

@@ -2,7 +2,10 @@
 #include <mutex>
 #include <thread>
 
+#include <set>
+
 #include "protocol.h"
+#include "skill.h"
 #include "test_util.h"
 
 namespace {
@@ -223,6 +226,39 @@ TEST(Uci, MultiPvReportsEachLineAndAnalysisSkipsTheBook) {
   // UCCI names the option in its own style.
   Transcript u;
   EXPECT_TRUE(has_prefix(u.send({"ucci"}), "option multipv type spin min 1 max 16 default 1"));
+}
+
+// UCI_LimitStrength and UCI_Elo (UCCI: limitstrength, elo): a level of the
+// skill ladder searches no deeper than its depth, and its move is one of its
+// candidate lines; a value off the scale is named and changes nothing.
+TEST(Uci, LimitStrengthPlaysALevelOfTheLadder) {
+  Transcript t;
+  const auto hello = t.send({"uci"});
+  EXPECT_TRUE(has_prefix(hello, "option name UCI_LimitStrength type check default false"));
+  EXPECT_TRUE(has_prefix(hello, "option name UCI_Elo type spin default 3100 min 800 max 3100"));
+  EXPECT_EQ(t.send({"setoption name UCI_Elo value 100"}),
+            std::vector<std::string>{"info string setoption UCI_Elo: value '100' is not a number from 800 to 3100"});
+  EXPECT_TRUE(t.send({"setoption name UCI_LimitStrength value true", "setoption name UCI_Elo value 1190",
+                      "setoption name UseBook value false"}).empty());
+  const xq::Skill& skill = xq::skill_for_elo(1190);
+  EXPECT_EQ(skill.level, 3);
+  const auto out = t.send({"position startpos", "go movetime 2000"});
+  std::set<std::string> candidates;
+  int deepest = 0;
+  for (const auto& l : out) {
+    if (l.rfind("info depth ", 0) != 0) continue;
+    deepest = std::max(deepest, std::stoi(l.substr(11)));
+    if (const size_t pv = l.find(" pv "); pv != std::string::npos && l.rfind("info depth " + std::to_string(skill.depth) + " ", 0) == 0)
+      candidates.insert(l.substr(pv + 4, 4));
+  }
+  EXPECT_EQ(deepest, skill.depth);
+  EXPECT_EQ(candidates.size(), size_t(skill.multipv));
+  ASSERT_EQ(last(out).substr(0, 9), "bestmove ");
+  EXPECT_TRUE(candidates.count(last(out).substr(9, 4))) << last(out);
+  Transcript u;
+  const auto ucci = u.send({"ucci"});
+  EXPECT_TRUE(has_prefix(ucci, "option limitstrength type check default false"));
+  EXPECT_TRUE(has_prefix(ucci, "option elo type spin min 800 max 3100 default 3100"));
 }
 
 TEST(Uci, ThreadsOptionSearchesWithHelpers) {

@@ -1,0 +1,86 @@
+// The puzzle judge (engine/puzzle_verify.h) and the puzzle file's lines
+// (engine/puzzle.h): puzzles found by the miner hold; a changed solution, a
+// wrong length or a move that is not the only one is named; the miner finds
+// a puzzle in a position with one, and none in the opening position.
+#include "fen.h"
+#include "notation.h"
+#include "puzzle_verify.h"
+#include "test_util.h"
+
+namespace {
+
+const char* const kMateIn2 = "3ak4/9/4b4/9/9/9/4n4/3K5/5p3/9 b - - 5 1\tmate\t2\t黑先二步杀\tBlack mates in 2\t1360\tmate\te9f9 d2e2 e3c4";
+const char* const kMaterial = "2bakac2/9/3c3rb/p1R1C3p/2p1p4/6P2/P3P3P/N3B4/4A4/1rBAKN3 w - - 2 1\tmaterial\t1\t红先得子\tRed wins material\t800\tmaterial\ta2b0";
+const char* const kDefend = "2b1k1b2/7R1/9/r8/9/9/9/3K5/9/9 w - - 93 1\tdefend\t1\t红先解围\tRed to defend\t1630\tdefence\th8d8";
+const char* const kEnding = "3aka3/9/9/9/9/9/9/9/R8/3K5 w - - 0 1\twin\t0\t单车胜双士\tRook beats two advisors";
+
+xq::Puzzle read(const std::string& line) {
+  xq::Puzzle p;
+  std::string err;
+  EXPECT_TRUE(xq::parse_puzzle_line(line, p, &err)) << err;
+  return p;
+}
+
+}  // namespace
+
+TEST(PuzzleJudge, FoundPuzzlesHold) {
+  xq::PuzzleJudge judge;
+  for (const char* line : {kMateIn2, kMaterial, kDefend, kEnding}) EXPECT_EQ(judge.verify(read(line)), "") << line;
+}
+
+TEST(PuzzleJudge, AChangedSolutionIsNamed) {
+  xq::PuzzleJudge judge;
+  xq::Puzzle p = read(kMateIn2);
+  p.line[0] = mv("e9e8");  // the king steps aside: no mate follows
+  EXPECT_NE(judge.verify(p).find("move 1, e9e8"), std::string::npos) << judge.verify(p);
+  p = read(kMateIn2);
+  p.line[2] = mv("e3g4");  // the last move must mate
+  EXPECT_NE(judge.verify(p).find("move 2, e3g4: does not mate"), std::string::npos) << judge.verify(p);
+  p = read(kMateIn2);
+  p.moves = 1;  // not a mate in one
+  p.line.resize(1);
+  EXPECT_NE(judge.verify(p).find("does not mate"), std::string::npos) << judge.verify(p);
+  p = read(kMaterial);
+  p.line[0] = mv("e6e3");  // the cannon leaves its post: nothing is won
+  EXPECT_NE(judge.verify(p).find("move 1, e6e3"), std::string::npos) << judge.verify(p);
+  p = read(kEnding);
+  p.goal = xq::PuzzleGoal::Draw;  // the rook wins: no draw
+  EXPECT_NE(judge.verify(p).find("not level"), std::string::npos) << judge.verify(p);
+}
+
+TEST(PuzzleJudge, TwoMatingMovesAreNotAPuzzle) {
+  // Two rooks against a bare king: several moves mate in one.
+  xq::PuzzleJudge judge;
+  xq::Puzzle p = read("3k5/R8/9/9/9/9/9/9/9/4K3R w - - 0 1\tmate\t1\ta\tb\t\tmate\ti0i9");
+  EXPECT_NE(judge.verify(p).find("moves mate"), std::string::npos) << judge.verify(p);
+}
+
+TEST(PuzzleJudge, TheMinerFindsThePuzzleAndNoneAtTheStart) {
+  xq::PuzzleJudge judge;
+  const auto found = judge.find(pos_from(read(kMateIn2).fen), 6000);
+  ASSERT_TRUE(found.has_value());
+  EXPECT_EQ(found->goal, xq::PuzzleGoal::Mate);
+  EXPECT_EQ(found->moves, 2);
+  EXPECT_EQ(xq::move_to_iccs(found->line[0]), "e9f9");
+  EXPECT_EQ(found->theme, "mate");
+  EXPECT_FALSE(judge.find(pos_from(xq::kStartFen), 6000).has_value());
+}
+
+TEST(PuzzleFile, LinesReadBackAndFaultsAreNamed) {
+  for (const char* line : {kMateIn2, kMaterial, kDefend, kEnding}) EXPECT_EQ(xq::puzzle_line(read(line)), line);
+  const std::string fen = "3ak4/9/4b4/9/9/9/4n4/3K5/5p3/9 b - - 5 1";
+  xq::Puzzle p;
+  std::string err;
+  EXPECT_FALSE(xq::parse_puzzle_line(fen + "\tmate\t2\ta\tb\t1360\tnice\te9f9", p, &err));
+  EXPECT_EQ(err, "theme 'nice' is not known");
+  EXPECT_FALSE(xq::parse_puzzle_line(fen + "\tmate\t2\ta\tb\t1360\tmate\te9f9 e0e1 e3c4", p, &err));
+  EXPECT_EQ(err, "solution move 2, e0e1, cannot be played");
+  EXPECT_FALSE(xq::parse_puzzle_line(fen + "\tmate\t2\ta\tb\t1360\tmate\te9f9 d2e2", p, &err));
+  EXPECT_EQ(err, "the solution must end with the player's move");
+  EXPECT_FALSE(xq::parse_puzzle_line(fen + "\tmate\t3\ta\tb\t1360\tmate\te9f9 d2e2 e3c4", p, &err));
+  EXPECT_EQ(err, "the solution has 2 of the player's moves, the line says 3");
+  EXPECT_FALSE(xq::parse_puzzle_line(fen + "\tmaterial\t1\ta\tb", p, &err));
+  EXPECT_EQ(err, "a material puzzle needs its solution");
+  EXPECT_FALSE(xq::parse_puzzle_line(fen + "\tmate\t2\ta\tb\t1360\tmate\tzz", p, &err));
+  EXPECT_EQ(err, "solution move 'zz' is not an ICCS move");
+}
