@@ -1,5 +1,7 @@
 #include "hub.h"
 
+#include <ctime>
+
 #include <sodium.h>
 
 #include <algorithm>
@@ -15,6 +17,24 @@ namespace xq::server {
 using nlohmann::json;
 
 namespace {
+
+// "YYYY-MM-DD HH:MM:SS" in UTC, as SQLite's datetime('now') writes it.
+std::string utc_now_text() {
+  const std::time_t now = std::time(nullptr);
+  std::tm t{};
+  gmtime_r(&now, &t);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M:%S", &t);
+  return buf;
+}
+
+// PGN writes dates with dots ("2026.12.06"); unknown parts as "??".
+std::string pgn_date(const std::string& started) {
+  if (started.size() < 10) return "????.??.??";
+  std::string d = started.substr(0, 10);
+  d[4] = d[7] = '.';
+  return d;
+}
 
 const char* color_name(int c) { return c == RED ? "red" : "black"; }
 
@@ -477,6 +497,7 @@ void Hub::accept(ConnId c, Conn& conn, const Request& r, int64_t now) {
   g.start_clock = room->clocks.back();
   room->id = store_.start_game(g);
   if (!room->id) return error(c, r.type_name, "the server could not store the game: " + store_.last_error());
+  room->started = utc_now_text();  // as the table's default keeps it, for the PGN's Date
   drop_seeks(s.player);
   drop_seeks(conn.player);
   room->clock.run(RED, now);
@@ -631,7 +652,7 @@ void Hub::finish(Room& room, const std::string& reason, int64_t now) {
   std::vector<std::pair<std::string, std::string>> tags = {
       {"Event", room.rated ? "Rated game" : "Casual game"},
       {"Site", "xiangqi-server"},
-      {"Date", room.started.empty() ? "" : room.started.substr(0, 10)},
+      {"Date", pgn_date(room.started)},
       {"Red", room.seat[RED].name},
       {"Black", room.seat[BLACK].name},
       {"TimeControl", time_control_tag(room.time)}};

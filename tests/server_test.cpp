@@ -173,6 +173,10 @@ TEST_F(ServerTest, AGameIsJudgedToMateRelayedWithClocksAndArchivedAsPgn) {
   EXPECT_NE(pgn.find("[Result \"1-0\"]"), std::string::npos) << pgn;
   EXPECT_NE(pgn.find("[TimeControl \"300+3\"]"), std::string::npos) << pgn;
   EXPECT_NE(pgn.find("[%clk 0:05:0"), std::string::npos) << pgn;
+  const size_t date = pgn.find("[Date \"");  // the day it was played, PGN style (2026.12.06)
+  ASSERT_NE(date, std::string::npos) << pgn;
+  EXPECT_TRUE(std::isdigit(static_cast<unsigned char>(pgn[date + 7])) && pgn[date + 11] == '.' && pgn[date + 14] == '.')
+      << pgn.substr(date, 20);
   EXPECT_EQ(store_.finished_count(), 1);
   // The game is over: no more moves.
   red->send(json{{"type", "move"}, {"game", game}, {"move", "a3a4"}});
