@@ -485,7 +485,10 @@ void AppModel::key(Key k, bool ctrl, bool shift) {
     case Key::PageDown: act(Action::CollectionNext); break;
     case Key::V: act(ctrl ? Action::PasteFen : Action::AddAnalysisLine); break;
     case Key::S: if (ctrl) act(Action::Save); break;
-    case Key::O: act(ctrl ? Action::Load : Action::Online); break;
+    case Key::O:
+      if (!ctrl) skip_text_ = 'o';  // the dialog opens with its name field taking the typing: not this o
+      act(ctrl ? Action::Load : Action::Online);
+      break;
     case Key::D: act(Action::ModeDemo); break;
     case Key::L: act(Action::Language); break;
     case Key::E:
@@ -553,6 +556,7 @@ void AppModel::update(int64_t now_ms) {
   check_puzzle();
   ui_.puzzle_open = ui_.puzzle >= 0 && !puzzle_done_;
   ui_.puzzle_solved = ui_.puzzle >= 0 && solved_.count(ui_.puzzle);
+  ui_.from_server = online_serial_ && online_serial_ == controller_.game_serial();
   autosave();
 }
 

@@ -59,9 +59,9 @@ std::optional<Dialog> AppModel::online_dialog() const {
   } else {
     d.text = say(Phrase::OnlineTitle) + " · " +
              say(Phrase::OnlineLoggedIn, {online_.name(), std::to_string(online_.rating())});
-    d.buttons.push_back({Action::None, say(Phrase::OnlineSeeks), {40, 92, 440, 26}, false});
+    d.buttons.push_back({Action::None, say(Phrase::OnlineSeeks), {40, 104, 440, 26}, false});  // under the title
     const auto& seeks = online_.seeks();
-    if (seeks.empty()) d.buttons.push_back({Action::None, say(Phrase::OnlineNoSeeks), {40, 124, 440, 34}, false});
+    if (seeks.empty()) d.buttons.push_back({Action::None, say(Phrase::OnlineNoSeeks), {40, 136, 440, 34}, false});
     for (size_t i = 0; i < seeks.size() && i < 7; ++i) {
       const OnlineSeek& s = seeks[i];
       const std::string color = say(s.color == "red"     ? Phrase::OnlineRed
@@ -71,7 +71,7 @@ std::optional<Dialog> AppModel::online_dialog() const {
                                                           say(s.rated ? Phrase::OnlineRated : Phrase::OnlineCasual), color});
       const bool mine = s.id == online_.my_seek();
       d.buttons.push_back({mine ? Action::OnlineCancelSeek : Action::OnlineAccept,
-                           mine ? say(Phrase::OnlineMySeek, {s.time}) : row, {40, 124 + float(i) * 40, 440, 34}, mine,
+                           mine ? say(Phrase::OnlineMySeek, {s.time}) : row, {40, 136 + float(i) * 38, 440, 34}, mine,
                            int(i)});
     }
     d.buttons.push_back({Action::None, say(Phrase::OnlineNewSeek), {40, 410, 440, 26}, false});
@@ -297,6 +297,7 @@ void AppModel::online_start_game(const ServerMessage& m) {
   controller_.load_game(m.fen, m.moves, nullptr);
   controller_.set_mode(online_color_ == RED ? Mode::HumanRed : Mode::HumanBlack);
   controller_.set_remote_clock(true);
+  online_serial_ = controller_.game_serial();
   if (m.red_ms >= 0) controller_.set_clock_readings(m.red_ms, m.black_ms, now_ms_);
   online_ply_ = int(m.moves.size());
   online_takeback_asked_ = false;

@@ -72,7 +72,8 @@ struct UiState {
   bool puzzle_open = false;    // a puzzle is being solved: the analysis (the answer) is hidden
   bool puzzle_solved = false;  // the puzzle on show has been solved
   std::string puzzle_outcome;  // how this attempt ended ("" while it goes on)
-  std::vector<std::string> puzzle_solution;  // after a wrong move: the solution's lines, in the analysis's place
+  std::vector<std::string> puzzle_solution;
+  bool from_server = false;  // the game on the board was played on the server: its result is final (no undo)  // after a wrong move: the solution's lines, in the analysis's place
   int scroll = 0;     // first round shown in the move list
   bool follow = true; // keep the newest move in view
   std::string message;

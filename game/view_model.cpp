@@ -50,7 +50,7 @@ void board_part(const Controller& c, const UiState& ui, ViewModel& vm) {
     if (ui.puzzle >= 0)
       vm.banner_note = phrase(ui.puzzle_solved ? Phrase::BannerPuzzleNext : Phrase::BannerPuzzleAgain, ui.language);
     else
-      vm.banner_note = phrase(c.game().can_undo() ? Phrase::BannerNote : Phrase::BannerNewGame, ui.language);
+      vm.banner_note = phrase(c.game().can_undo() && !ui.from_server ? Phrase::BannerNote : Phrase::BannerNewGame, ui.language);
   }
 }
 

@@ -126,6 +126,8 @@ TEST(AppModelOnline, TwoPlayersFindEachOtherPlayAndOneResigns) {
   EXPECT_EQ(black.m.controller().game().verdict().reason, xq::Reason::Resignation);
   EXPECT_EQ(red.m.controller().game().verdict().outcome, xq::Outcome::BlackWins);
   EXPECT_FALSE(black.m.view_model().banner.empty());
+  for (Fixture* f : {&red, &black})  // the server's result is final: no "undo to play on"
+    EXPECT_EQ(f->m.view_model().banner_note, "Click the board for a new game");
   EXPECT_EQ(server.store.finished_count(), 1);
   remove_db(server.path);
 }
@@ -136,6 +138,8 @@ TEST(AppModelOnline, TheDialogsFieldsAreTypedAndTheNameIsKeptNotThePassword) {
   ASSERT_TRUE(a.start(options("nowhere")));
   b.start(options(server.address()));
   a.m.key(xq::Key::O, false);
+  a.m.text_input("o");  // the window's text event of the same key press: not typed into the name field
+  EXPECT_EQ(a.m.view_model().dialog->buttons[1].label, "Name: \u258F") << "the O that opened the dialog";
   // A bad address is named; the server field is typed over.
   a.m.act(Action::OnlineGuest);
   const auto& first = a.m.view_model().dialog->buttons;
