@@ -127,9 +127,11 @@ bool AppModel::online_act(Action a, int arg) {
         ChildProcess child;
         SpawnOptions so;
         so.pipe_stdin = so.pipe_stdout = false;
-        if (!program.empty() &&
-            spawn_process({program, "--port", std::to_string(kLanPort), "--db", storage_->path("lan-server.db")}, so,
-                          child, &error))
+        // A first run has no settings folder yet (nothing saved so far): the server's file goes there.
+        const std::string db = storage_->path("lan-server.db");
+        std::error_code ec;
+        std::filesystem::create_directories(std::filesystem::path(db).parent_path(), ec);
+        if (!program.empty() && spawn_process({program, "--port", std::to_string(kLanPort), "--db", db}, so, child, &error))
           hosted_server_ = child.pid;
         if (hosted_server_ <= 0) {
           online_note_ = say(Phrase::OnlineCannotHost, {error});
