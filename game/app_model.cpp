@@ -411,6 +411,10 @@ void AppModel::click(float px, float py) {
       open_puzzle(solved_.count(ui_.puzzle) ? progress_.next_near(puzzles_, ui_.puzzle, solved_) : ui_.puzzle);
       return;
     }
+    if (watching_game() && !controller_.game_over()) {  // the players move, not the spectator
+      flash(say(Phrase::OnlineOnlyWatching));
+      return;
+    }
     if (auto s = view_.square_at(px, py)) controller_.click(*s);
     else controller_.click_elsewhere();
     return;

@@ -344,7 +344,10 @@ class AppModel {
   pid_t hosted_server_ = -1;  // a LAN server this game started
   std::string hosted_address_;
   bool online_game() const;  // a game on the server goes on
-  uint64_t online_serial_ = 0;  // the controller's game serial of the last game played on the server
+  uint64_t online_serial_ = 0;
+  int64_t online_board_game_ = 0;  // the server's number of that game
+  bool watching_game() const;  // a game on the server is on the board for watching
+  void online_watch_game(const ServerMessage& m);  // the controller's game serial of the last game played on the server
   std::optional<Dialog> online_dialog() const;
   bool online_act(Action a, int arg);
   bool online_key(Key k);

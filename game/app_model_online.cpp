@@ -39,6 +39,33 @@ bool AppModel::online_game() const {
   return online_.game() != 0 && !controller_.game_over();
 }
 
+bool AppModel::watching_game() const {
+  return online_.watching() != 0 && online_serial_ == controller_.game_serial();
+}
+
+// A game to watch: on the board as the server has it, nobody's to move here;
+// its moves, takebacks and end arrive like a player's.
+void AppModel::online_watch_game(const ServerMessage& m) {
+  Game check;
+  std::string error;
+  if (!check.reset(m.fen, &error)) return flash(error);
+  for (Move mv : m.moves)
+    if (!check.play(mv)) return flash(say(Phrase::OnlineClosed, {"the server's game has an illegal move"}));
+  if (ui_.puzzle >= 0) puzzle_action(Action::PuzzleExit);
+  controller_.stop_demo();
+  controller_.set_time_control(parse_clock_option(m.time).value_or(TimeControl{}));
+  controller_.load_game(m.fen, m.moves, nullptr);
+  controller_.set_mode(Mode::TwoPlayers);  // no computer plays; the board takes no clicks (see click())
+  controller_.set_remote_clock(true);
+  online_serial_ = controller_.game_serial();
+  online_board_game_ = m.game;
+  if (m.red_ms >= 0) controller_.set_clock_readings(m.red_ms, m.black_ms, now_ms_);
+  online_ply_ = int(m.moves.size());
+  ui_.flipped = false;
+  online_shown_ = false;
+  flash(say(Phrase::OnlineWatching, {m.red_name, m.black_name}));
+}
+
 std::optional<Dialog> AppModel::online_dialog() const {
   if (!online_shown_) return std::nullopt;
   Dialog d;
@@ -62,7 +89,7 @@ std::optional<Dialog> AppModel::online_dialog() const {
     d.buttons.push_back({Action::None, say(Phrase::OnlineSeeks), {40, 104, 440, 26}, false});  // under the title
     const auto& seeks = online_.seeks();
     if (seeks.empty()) d.buttons.push_back({Action::None, say(Phrase::OnlineNoSeeks), {40, 136, 440, 34}, false});
-    for (size_t i = 0; i < seeks.size() && i < 7; ++i) {
+    for (size_t i = 0; i < seeks.size() && i < 4; ++i) {
       const OnlineSeek& s = seeks[i];
       const std::string color = say(s.color == "red"     ? Phrase::OnlineRed
                                     : s.color == "black" ? Phrase::OnlineBlack
@@ -73,6 +100,16 @@ std::optional<Dialog> AppModel::online_dialog() const {
       d.buttons.push_back({mine ? Action::OnlineCancelSeek : Action::OnlineAccept,
                            mine ? say(Phrase::OnlineMySeek, {s.time}) : row, {40, 136 + float(i) * 38, 440, 34}, mine,
                            int(i)});
+    }
+    // The games in progress, to watch (while a note is up, it has their place).
+    const auto& games = online_.games();
+    if (!games.empty() && online_note_.empty()) {
+      d.buttons.push_back({Action::None, say(Phrase::OnlineGames), {40, 292, 440, 26}, false});
+      for (size_t i = 0; i < games.size() && i < 2; ++i)
+        d.buttons.push_back({Action::OnlineWatch,
+                             say(Phrase::OnlineGameRow, {games[i].red, games[i].black, games[i].time,
+                                                         std::to_string(games[i].ply / 2 + 1)}),
+                             {40, 324 + float(i) * 38, 440, 34}, games[i].id == online_.watching(), int(i)});
     }
     d.buttons.push_back({Action::None, say(Phrase::OnlineNewSeek), {40, 410, 440, 26}, false});
     for (int i = 0; i < 3; ++i)
@@ -105,6 +142,11 @@ bool AppModel::online_act(Action a, int arg) {
   switch (a) {
     case Action::Online:
       online_shown_ = !online_shown_;
+      if (online_shown_ && online_.state() == OnlineSession::State::LoggedIn)
+        online_.send(R"({"type":"lobby"})");  // the seeks and the games in progress as they are now
+      return true;
+    case Action::OnlineWatch:
+      if (arg >= 0 && size_t(arg) < online_.games().size() && !online_game()) online_.watch(online_.games()[size_t(arg)].id);
       return true;
     case Action::OnlineClose:
       online_shown_ = false;
@@ -228,7 +270,9 @@ bool AppModel::online_text(const std::string& utf8) {
 void AppModel::poll_online() {
   for (ServerMessage& m : online_.update(now_ms_)) {
     const std::string& t = m.type;
-    const bool mine = m.game != 0 && m.game == online_.game();
+    // The game on the board (ours, or the one watched): its moves, takebacks and end.
+    const bool mine = m.game != 0 && m.game == online_board_game_ && online_serial_ == controller_.game_serial();
+    const bool playing = mine && m.game != online_.watching();  // offers and absences are for players
     if (t == "welcome") {
       online_note_.clear();
       if (!m.guest) settings_.online_name = m.name;
@@ -245,6 +289,8 @@ void AppModel::poll_online() {
       flash(m.message);
     } else if (t == "game" && (m.you == "red" || m.you == "black")) {
       online_start_game(m);
+    } else if (t == "game" && m.you == "spectator" && m.game == online_.watching()) {
+      online_watch_game(m);
     } else if (t == "move" && mine) {
       if (m.ply == online_ply_ + 1 && !controller_.play_remote(m.move)) {
         flash(say(Phrase::OnlineClosed, {"the server's move " + move_to_iccs(m.move) + " does not fit this board"}));
@@ -257,7 +303,7 @@ void AppModel::poll_online() {
       controller_.take_back_remote(m.ply);
       online_ply_ = m.ply;
       if (m.red_ms >= 0) controller_.set_clock_readings(m.red_ms, m.black_ms, now_ms_);
-    } else if (t == "game_over" && m.game) {
+    } else if (t == "game_over" && mine) {
       const Color loser = m.result == "1-0" ? BLACK : RED;
       const Reason reason = m.reason == "agreement"         ? Reason::Agreement
                             : m.reason == "timeout"         ? Reason::Timeout
@@ -265,12 +311,14 @@ void AppModel::poll_online() {
                                                             : Reason::Resignation;
       if (!controller_.game_over()) controller_.end_remote(reason, loser);
       controller_.set_remote_clock(false);
-      if (m.has_ratings) {
+      if (m.has_ratings && playing) {
         const bool red = online_color_ == RED;
         flash(say(Phrase::OnlineRatingChange, {std::to_string(red ? m.red_before : m.black_before),
                                                std::to_string(red ? m.red_after : m.black_after)}));
       }
       online_ply_ = 0;
+    } else if (!playing) {
+      continue;  // the rest is about a game we play
     } else if ((t == "draw_offered" || t == "takeback_requested") && m.by != (online_color_ == RED ? "red" : "black")) {
       online_takeback_asked_ = t == "takeback_requested";
       flash(say(t == "draw_offered" ? Phrase::OnlineDrawOffered : Phrase::OnlineTakebackAsked, {online_opponent_}));
@@ -300,6 +348,7 @@ void AppModel::online_start_game(const ServerMessage& m) {
   controller_.set_mode(online_color_ == RED ? Mode::HumanRed : Mode::HumanBlack);
   controller_.set_remote_clock(true);
   online_serial_ = controller_.game_serial();
+  online_board_game_ = m.game;
   if (m.red_ms >= 0) controller_.set_clock_readings(m.red_ms, m.black_ms, now_ms_);
   online_ply_ = int(m.moves.size());
   online_takeback_asked_ = false;

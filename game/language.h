@@ -38,6 +38,7 @@ enum class Phrase {
   OnlineConnecting, OnlineReconnecting, OnlineGameStarted, OnlineHosting, OnlineCannotHost, OnlineNotNow,
   OnlineDrawOffered, OnlineTakebackAsked, OnlineAway, OnlineBack, OnlineRatingChange, OnlineClosed, OnlineGaveUp,
   OnlineBadAddress, OnlineLoggedIn, OnlineStatus, OnlineRed, OnlineBlack, OnlineAny, OnlineDeclined,
+  OnlineGames, OnlineGameRow, OnlineWatching, OnlineOnlyWatching,
   BoardWood, BoardPaper, BoardDark, PiecesTraditional, PiecesBold, PiecesSymbols, Promoted, MainLineStays, VariationRemoved, AnnotateTitle, AnnotateField, AnnotateDone, AnnotateNoMove, NoAnalysisLine, AnalysisLineAdded,
   // Saved games and the window.
   Computer, Player, Event, Title,

@@ -29,6 +29,12 @@ int64_t whole(const json& j, const char* key, int64_t lo, int64_t hi, int64_t fa
   return v < lo || v > hi ? fallback : v;
 }
 
+// A true/false field; anything else (missing, a string, a number) is false.
+bool flag(const json& j, const char* key) {
+  const auto it = j.find(key);
+  return it != j.end() && it->is_boolean() && it->get<bool>();
+}
+
 bool read_move(const json& value, Move& m) {
   return value.is_string() && value.get<std::string>().size() <= 8 && iccs_to_move(value.get<std::string>(), m, nullptr);
 }
@@ -39,7 +45,7 @@ OnlineSeek read_seek(const json& j) {
   s.name = str(j, "name", 20);
   s.rating = int(whole(j, "rating", 0, 5000, 0));
   s.time = str(j, "time", 16);
-  s.rated = j.value("rated", false);
+  s.rated = flag(j, "rated");
   s.color = str(j, "color", 8);
   return s;
 }
@@ -69,8 +75,8 @@ std::optional<ServerMessage> read_server_message(const std::string& text, std::s
   m.you = str(j, "you", 16);
   m.fen = str(j, "fen", 128);
   m.pgn = str(j, "pgn", 1 << 20);
-  m.guest = j.value("guest", false) == true;
-  m.rated = j.contains("rated") && j["rated"].is_boolean() && j["rated"].get<bool>();
+  m.guest = flag(j, "guest");  // j.value() would throw on a string here: a server could end the window
+  m.rated = flag(j, "rated");
   m.rating = int(whole(j, "rating", 0, 5000, 0));
   m.ply = int(whole(j, "ply", 0, 100000, 0));
   m.plies = int(whole(j, "plies", 0, 2, 0));
@@ -111,6 +117,18 @@ std::optional<ServerMessage> read_server_message(const std::string& text, std::s
     if (it != j.end() && it->is_array())
       for (const json& s : *it)
         if (s.is_object() && m.seeks.size() < 500) m.seeks.push_back(read_seek(s));
+    if (const auto g = j.find("games"); g != j.end() && g->is_array())
+      for (const json& row : *g) {
+        if (!row.is_object() || m.games.size() >= 500) continue;
+        OnlineGame og;
+        og.id = whole(row, "game", 1, int64_t(1) << 53, 0);
+        og.red = str(row, "red", 20);
+        og.black = str(row, "black", 20);
+        og.time = str(row, "time", 16);
+        og.rated = flag(row, "rated");
+        og.ply = int(whole(row, "ply", 0, 100000, 0));
+        if (og.id) m.games.push_back(og);
+      }
   } else if (m.type == "seek_created" || m.type == "seek_added") {
     m.seeks.push_back(read_seek(j));
   }
@@ -151,7 +169,14 @@ void OnlineSession::log_out() {
   token_.clear();
   password_.clear();
   seeks_.clear();
-  my_seek_ = game_ = 0;
+  games_.clear();
+  my_seek_ = game_ = watching_ = 0;
+}
+
+void OnlineSession::watch(int64_t id) {
+  if (watching_ && watching_ != id) client_.send(json{{"type", "unwatch"}, {"game", watching_}}.dump());
+  watching_ = id;
+  if (id) client_.send(json{{"type", "watch"}, {"game", id}}.dump());
 }
 
 void OnlineSession::send(const std::string& json_text) { client_.send(json_text); }
@@ -215,6 +240,7 @@ std::vector<ServerMessage> OnlineSession::update(int64_t now_ms) {
       client_.send(R"({"type":"lobby"})");
     } else if (m->type == "lobby") {
       seeks_ = m->seeks;
+      games_ = m->games;
     } else if (m->type == "seek_created" || m->type == "seek_added") {
       if (m->type == "seek_created") my_seek_ = m->seeks.front().id;
       if (std::none_of(seeks_.begin(), seeks_.end(), [&](const OnlineSeek& s) { return s.id == m->seeks.front().id; }))
@@ -227,6 +253,7 @@ std::vector<ServerMessage> OnlineSession::update(int64_t now_ms) {
         game_ = m->game;
         color_ = m->you == "red" ? RED : BLACK;
         my_seek_ = 0;
+        watching_ = 0;  // the server stops nothing, but a player's own game comes first
       }
     } else if (m->type == "game_over") {
       if (m->game == game_) {

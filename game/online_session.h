@@ -21,6 +21,14 @@ struct OnlineSeek {
   bool rated = false;
 };
 
+// A game in progress as the lobby lists it (for watching).
+struct OnlineGame {
+  int64_t id = 0;
+  std::string red, black, time;
+  bool rated = false;
+  int ply = 0;
+};
+
 // One message from the server, its fields checked (a move is a move, a clock
 // a number of milliseconds). Fields a type does not have keep their defaults.
 struct ServerMessage {
@@ -37,6 +45,7 @@ struct ServerMessage {
   bool has_ratings = false;
   int red_before = 0, red_after = 0, black_before = 0, black_after = 0;
   std::vector<OnlineSeek> seeks;  // lobby (a seek_created/seek_added carries one)
+  std::vector<OnlineGame> games;  // lobby: the games in progress
 };
 
 // nullopt with `error` ("not JSON", "'move' is not a move", ...) when the text cannot be used.
@@ -65,6 +74,10 @@ class OnlineSession {
   int rating() const { return rating_; }
   bool guest() const { return guest_; }
   const std::vector<OnlineSeek>& seeks() const { return seeks_; }
+  const std::vector<OnlineGame>& games() const { return games_; }  // as the last lobby listed them
+  // Watch game `id` (0: stop watching); the server then sends its state and every move.
+  void watch(int64_t id);
+  int64_t watching() const { return watching_; }
   int64_t my_seek() const { return my_seek_; }
   int64_t game() const { return game_; }  // the game in progress (0: none)
   Color color() const { return color_; }   // ours in it
@@ -82,7 +95,8 @@ class OnlineSession {
   int rating_ = 0;
   bool guest_ = false;
   std::vector<OnlineSeek> seeks_;
-  int64_t my_seek_ = 0, game_ = 0;
+  std::vector<OnlineGame> games_;
+  int64_t my_seek_ = 0, game_ = 0, watching_ = 0;
   Color color_ = RED;
   int64_t retry_at_ = 0, give_up_at_ = 0, patient_until_ = 0;
 };

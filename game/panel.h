@@ -52,7 +52,7 @@ enum class Action {
   // guest, with an account, register, host a LAN game, log out, offer a game (arg: its clock), rated or
   // casual, accept a seek (arg: its row), withdraw ours, close.
   Online, OnlineField, OnlineGuest, OnlineLogIn, OnlineRegister, OnlineHost, OnlineLogOut, OnlineSeek, OnlineRated,
-  OnlineAccept, OnlineCancelSeek, OnlineClose
+  OnlineAccept, OnlineCancelSeek, OnlineClose, OnlineWatch
 };
 
 // What the window shows besides the game itself.

@@ -213,3 +213,90 @@ TEST(AppModelOnline, AGameGoesOnAfterTheServerWentAwayAndCameBack) {
   server.reset();
   remove_db(path);
 }
+
+// A third window watches: the lobby lists the game in progress, a click on
+// it puts the game on the board as the server has it, the players' moves
+// follow, the spectator's clicks move nothing, and the end shows there too.
+TEST(AppModelOnline, AThirdWindowWatchesAGame) {
+  Server server("watch");
+  Fixture a, b, c;
+  for (Fixture* f : {&a, &b, &c}) ASSERT_TRUE(f->start(options(server.address())));
+  using State = xq::OnlineSession::State;
+  auto all_until = [&](auto cond) {
+    const int64_t deadline = real_ms() + 60000;
+    while (real_ms() < deadline) {
+      for (Fixture* f : {&a, &b, &c}) f->m.update(real_ms());
+      if (cond()) return true;
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    return false;
+  };
+  for (Fixture* f : {&a, &b, &c}) {
+    f->m.act(Action::Online);
+    f->m.act(Action::OnlineGuest);
+  }
+  ASSERT_TRUE(all_until([&] {
+    return a.m.online().state() == State::LoggedIn && b.m.online().state() == State::LoggedIn &&
+           c.m.online().state() == State::LoggedIn;
+  }));
+  a.m.act(Action::OnlineSeek, 0);
+  ASSERT_TRUE(all_until([&] { return b.m.online().seeks().size() == 1; }));
+  b.m.act(Action::OnlineAccept, 0);
+  ASSERT_TRUE(all_until([&] { return a.m.online().game() != 0 && b.m.online().game() != 0; }));
+  Fixture& red = a.m.online().color() == xq::RED ? a : b;
+  red.m.view_model();
+  red.click_square("h2");
+  red.click_square("e2");
+  ASSERT_TRUE(all_until([&] { return a.m.controller().game().ply() == 1 && b.m.controller().game().ply() == 1; }));
+
+  c.m.act(Action::OnlineClose);
+  c.m.act(Action::Online);  // opening the dialog asks the lobby again: the game is listed
+  ASSERT_TRUE(all_until([&] { return c.m.online().games().size() == 1; }));
+  EXPECT_TRUE(has_button(c.m.view_model(), Action::OnlineWatch));
+  EXPECT_EQ(c.m.online().games()[0].ply, 1);
+  c.m.act(Action::OnlineWatch, 0);
+  ASSERT_TRUE(all_until([&] { return c.moves() == "h2e2"; })) << c.m.message();
+  EXPECT_FALSE(c.m.view_model().dialog) << "the dialog gives the board to the game";
+  EXPECT_EQ(c.m.controller().mode(), xq::Mode::TwoPlayers);
+  EXPECT_FALSE(c.m.controller().thinking());
+  c.m.view_model();
+  c.click_square("h9");
+  c.click_square("g7");
+  EXPECT_EQ(c.m.message(), "You are watching: the players move");
+  EXPECT_EQ(c.moves(), "h2e2");
+  Fixture& black = &red == &a ? b : a;
+  black.m.view_model();
+  black.click_square("h9");
+  black.click_square("g7");
+  ASSERT_TRUE(all_until([&] { return c.moves() == "h2e2 h9g7"; }));
+  red.m.act(Action::Resign);
+  red.m.act(Action::ResignYes);
+  ASSERT_TRUE(all_until([&] { return c.m.controller().game_over(); }));
+  EXPECT_EQ(c.m.controller().game().verdict().outcome, xq::Outcome::BlackWins);
+  remove_db(server.path);
+}
+
+// What the server sends is read field by field: a field of the wrong kind is
+// left at its default instead of ending the window (a "guest" that was a
+// string threw inside nlohmann's value() until fuzz_online_message found it).
+TEST(AppModelOnline, TheServersMessagesAreReadWithCare) {
+  std::string error;
+  auto m = xq::read_server_message(R"({"type":"welcome","name":"lin","guest":"554f","rated":7,"rating":1500})", &error);
+  ASSERT_TRUE(m.has_value()) << error;
+  EXPECT_FALSE(m->guest);
+  EXPECT_FALSE(m->rated);
+  EXPECT_EQ(m->rating, 1500);
+  m = xq::read_server_message(
+      R"({"type":"lobby","seeks":[],"games":[{"game":4,"red":"lin","black":"wang","time":"5+3","rated":true,"ply":9},)"
+      R"({"game":"x"},{"game":5,"red":7}]})",
+      &error);
+  ASSERT_TRUE(m.has_value()) << error;
+  ASSERT_EQ(m->games.size(), 2u) << "a row without a game number is left out";
+  EXPECT_EQ(m->games[0].id, 4);
+  EXPECT_EQ(m->games[0].black, "wang");
+  EXPECT_TRUE(m->games[0].rated);
+  EXPECT_EQ(m->games[0].ply, 9);
+  EXPECT_EQ(m->games[1].red, "") << "a name that is not a string";
+  EXPECT_FALSE(xq::read_server_message("[1,2]", &error));
+  EXPECT_EQ(error, "not a JSON object");
+}
