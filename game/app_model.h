@@ -218,6 +218,7 @@ class AppModel {
   std::vector<Puzzle> puzzles_;
   PuzzleProgress progress_;  // the trainer's ratings (puzzle-progress.txt)
   void record_attempt(bool solved);
+  void finish_attempt(bool solved, const std::string& outcome);  // says it once, keeps a solution, rates it
   // A puzzle with a solution: the player's move is judged against it and the
   // computer answers with the solution's reply, or (a wrong move) with its own
   // search, the refutation, while the message gives the right line.
@@ -347,7 +348,8 @@ class AppModel {
   uint64_t online_serial_ = 0;
   int64_t online_board_game_ = 0;  // the server's number of that game
   bool watching_game() const;  // a game on the server is on the board for watching
-  void online_watch_game(const ServerMessage& m);  // the controller's game serial of the last game played on the server
+  void online_watch_game(const ServerMessage& m);
+  bool online_load(const ServerMessage& m, Mode mode);  // the controller's game serial of the last game played on the server
   std::optional<Dialog> online_dialog() const;
   bool online_act(Action a, int arg);
   bool online_key(Key k);

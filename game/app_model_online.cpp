@@ -43,26 +43,40 @@ bool AppModel::watching_game() const {
   return online_.watching() != 0 && online_serial_ == controller_.game_serial();
 }
 
-// A game to watch: on the board as the server has it, nobody's to move here;
-// its moves, takebacks and end arrive like a player's.
-void AppModel::online_watch_game(const ServerMessage& m) {
+// The server's game on the board (checked move by move first: false, after
+// saying why, when it cannot be played here), with its clocks; `mode` says
+// who moves on this board.
+bool AppModel::online_load(const ServerMessage& m, Mode mode) {
   Game check;
   std::string error;
-  if (!check.reset(m.fen, &error)) return flash(error);
+  if (!check.reset(m.fen, &error)) {
+    flash(error);
+    return false;
+  }
   for (Move mv : m.moves)
-    if (!check.play(mv)) return flash(say(Phrase::OnlineClosed, {"the server's game has an illegal move"}));
+    if (!check.play(mv)) {
+      flash(say(Phrase::OnlineClosed, {"the server's game has an illegal move"}));
+      return false;
+    }
   if (ui_.puzzle >= 0) puzzle_action(Action::PuzzleExit);
   controller_.stop_demo();
   controller_.set_time_control(parse_clock_option(m.time).value_or(TimeControl{}));
   controller_.load_game(m.fen, m.moves, nullptr);
-  controller_.set_mode(Mode::TwoPlayers);  // no computer plays; the board takes no clicks (see click())
+  controller_.set_mode(mode);
   controller_.set_remote_clock(true);
   online_serial_ = controller_.game_serial();
   online_board_game_ = m.game;
   if (m.red_ms >= 0) controller_.set_clock_readings(m.red_ms, m.black_ms, now_ms_);
   online_ply_ = int(m.moves.size());
-  ui_.flipped = false;
   online_shown_ = false;
+  return true;
+}
+
+// A game to watch: nobody's to move on this board (no computer plays, and
+// click() refuses the spectator's clicks); its moves arrive like a player's.
+void AppModel::online_watch_game(const ServerMessage& m) {
+  if (!online_load(m, Mode::TwoPlayers)) return;
+  ui_.flipped = false;
   flash(say(Phrase::OnlineWatching, {m.red_name, m.black_name}));
 }
 
@@ -334,26 +348,12 @@ void AppModel::poll_online() {
 
 // The server's game on the board: a new one, or the one we come back to.
 void AppModel::online_start_game(const ServerMessage& m) {
-  Game check;
-  std::string error;
-  if (!check.reset(m.fen, &error)) return flash(error);
-  for (Move mv : m.moves)
-    if (!check.play(mv)) return flash(say(Phrase::OnlineClosed, {"the server's game has an illegal move"}));
-  if (ui_.puzzle >= 0) puzzle_action(Action::PuzzleExit);
-  online_color_ = m.you == "red" ? RED : BLACK;
+  const Color color = m.you == "red" ? RED : BLACK;
+  if (!online_load(m, color == RED ? Mode::HumanRed : Mode::HumanBlack)) return;
+  online_color_ = color;
   online_opponent_ = online_color_ == RED ? m.black_name : m.red_name;
-  controller_.stop_demo();
-  controller_.set_time_control(parse_clock_option(m.time).value_or(TimeControl{}));
-  controller_.load_game(m.fen, m.moves, nullptr);
-  controller_.set_mode(online_color_ == RED ? Mode::HumanRed : Mode::HumanBlack);
-  controller_.set_remote_clock(true);
-  online_serial_ = controller_.game_serial();
-  online_board_game_ = m.game;
-  if (m.red_ms >= 0) controller_.set_clock_readings(m.red_ms, m.black_ms, now_ms_);
-  online_ply_ = int(m.moves.size());
   online_takeback_asked_ = false;
   ui_.flipped = online_color_ == BLACK;
-  online_shown_ = false;
   flash(say(Phrase::OnlineGameStarted,
             {m.red_name + " (" + std::to_string(m.red_rating) + ")", m.black_name + " (" + std::to_string(m.black_rating) + ")",
              m.time + (m.rated ? " " + say(Phrase::OnlineRated) : ""),

@@ -62,16 +62,10 @@ void AppModel::check_line_puzzle() {
   const bool mated = v.outcome == (player == RED ? Outcome::RedWins : Outcome::BlackWins);
   const bool right = mated || (size_t(ply) <= p.line.size() && played == p.line[size_t(ply - 1)]);
   if (right && (mated || size_t(ply) == p.line.size())) {
-    puzzle_done_ = true;
-    solved_.insert(ui_.puzzle);
-    settings_.solved = solved_text(solved_);
-    store_settings();
-    ui_.puzzle_outcome = say(Phrase::PuzzleSolved);
-    record_attempt(true);
+    finish_attempt(true, say(Phrase::PuzzleSolved));
   } else if (right) {
     reply_at_ms_ = now_ms_ + 500;
-  } else {
-    puzzle_done_ = true;  // the computer is let go: its answer is the refutation
+  } else {  // once it is done the computer is let go: its answer is the refutation
     FenData d;
     parse_fen(numbered_from_one(p.fen), d, nullptr);
     // The solution in three lines at most, a few moves a line, under the ratings.
@@ -86,8 +80,7 @@ void AppModel::check_line_puzzle() {
       if (ui_.puzzle_solution.size() == 3) break;
       ui_.puzzle_solution.push_back(row);
     }
-    ui_.puzzle_outcome = say(Phrase::PuzzleWrong);
-    record_attempt(false);
+    finish_attempt(false, say(Phrase::PuzzleWrong));
   }
 }
 
@@ -116,21 +109,23 @@ void AppModel::check_puzzle() {
                       : p.goal == PuzzleGoal::Win ? won
                                                   : won || v.outcome == Outcome::Draw;
   if (solved) {
-    puzzle_done_ = true;
+    finish_attempt(true, say(Phrase::PuzzleSolved));
+  } else if (v.over()) {
+    finish_attempt(false, say(Phrase::PuzzleFailed));
+  } else if (p.goal == PuzzleGoal::Mate && player_moves >= p.moves && g.side_to_move() == player) {  // moves used up
+    finish_attempt(false, say(Phrase::PuzzleTooLong, {std::to_string(p.moves)}));
+  }
+}
+
+void AppModel::finish_attempt(bool solved, const std::string& outcome) {
+  puzzle_done_ = true;
+  if (solved) {
     solved_.insert(ui_.puzzle);
     settings_.solved = solved_text(solved_);
     store_settings();
-    ui_.puzzle_outcome = say(Phrase::PuzzleSolved);
-    record_attempt(true);
-  } else if (v.over()) {
-    puzzle_done_ = true;
-    ui_.puzzle_outcome = say(Phrase::PuzzleFailed);
-    record_attempt(false);
-  } else if (p.goal == PuzzleGoal::Mate && player_moves >= p.moves && g.side_to_move() == player) {  // moves used up
-    puzzle_done_ = true;
-    ui_.puzzle_outcome = say(Phrase::PuzzleTooLong, {std::to_string(p.moves)});
-    record_attempt(false);
   }
+  ui_.puzzle_outcome = outcome;
+  record_attempt(solved);
 }
 
 // An attempt's end: both ratings move (Glicko-2), the progress is written
