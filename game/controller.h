@@ -26,7 +26,7 @@ enum class PlayerKind { Human, Computer };
 
 // The eight playing levels: the engine's skill ladder (skill.h: a shallower
 // search and a choice among candidates below the top), each at most
-// movetime_ms a move; the top two play at full strength, 2 s and 8 s a move.
+// movetime_ms a move (they stop at their depth long before); the top one plays at full strength, 8 s a move.
 struct Level {
   Phrase name;
   int skill;        // skill_level(skill): depth, weakness, candidates, measured Elo
