@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <cstdlib>
 #include <cstring>
 #include <memory>
@@ -73,9 +74,11 @@ StartOptions start_options(const AppOptions& o) {
   s.flip = o.flip;
   s.no_animation = o.no_animation;
   s.iccs = o.iccs;
+  s.ponder = o.ponder;
   s.board = o.board;
   s.pieces = o.pieces;
   s.server = o.server;
+  s.server_ca = o.server_ca;
   s.lang = o.lang;
   s.clock = o.clock;
   s.puzzle = o.puzzle;
@@ -437,13 +440,17 @@ bool parse_args(int argc, char** argv, AppOptions& o, std::string* error) {
     }
     else if (a == "--server") {
       if (!(v = need(i, "--server"))) return false;
-      std::string host;
-      uint16_t port = 0;
-      if (!parse_server_address(v, host, port)) {
-        if (error) *error = std::string("--server wants HOST:PORT such as 192.168.1.5:7800, not '") + v + "'";
+      ServerAddress address;
+      if (!parse_server_address(v, address)) {
+        if (error)
+          *error = std::string("--server wants HOST:PORT such as 192.168.1.5:7800 (or wss://HOST:PORT), not '") + v + "'";
         return false;
       }
       o.server = v;
+    }
+    else if (a == "--server-ca") {
+      if (!(v = need(i, "--server-ca"))) return false;
+      o.server_ca = std::filesystem::absolute(v).string();
     }
     else if (a == "--list-themes") o.list_themes = true;
     else if (a == "--flip") o.flip = true;
@@ -458,6 +465,7 @@ bool parse_args(int argc, char** argv, AppOptions& o, std::string* error) {
     else if (a == "--no-book") o.no_book = true;
     else if (a == "--no-animation") o.no_animation = true;
     else if (a == "--iccs") o.iccs = true;
+    else if (a == "--ponder") o.ponder = true;
     else if (a == "--movetime") { if (!number(o.movetime_ms)) return false; }
     else if (a == "--threads") {
       if (!number(o.threads)) return false;

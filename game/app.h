@@ -11,6 +11,7 @@ struct AppOptions {
   std::string screenshot;  // write one frame to this PNG and exit
   std::string board, pieces;  // themes (game/theme.h), "" = from the settings
   std::string server;         // the game server, host:port ("" = from the settings)
+  std::string server_ca;      // PEM certificates trusted for wss:// besides the system's ("" = from the settings)
   bool list_themes = false;   // print the theme names and exit
   std::string fen;         // start position
   std::string moves;       // moves to play first (ICCS or Chinese, space separated)
@@ -33,6 +34,7 @@ struct AppOptions {
   bool no_book = false;
   bool no_animation = false;
   bool iccs = false;
+  bool ponder = false;
   std::string lang;           // zh, en ("" = the settings, else the locale)
   int puzzle = 0;             // open puzzle N (1-based)
   std::string clock;          // M+S: minutes each, seconds added a move ("0" = none)

@@ -76,9 +76,12 @@ bool AppModel::start(const StartOptions& o, std::string* error) {
   controller_.set_animation_ms(o.no_animation || (use_settings_ && !settings_.animation) ? 0 : 150);
   ui_.sound = settings_.sound;
   ui_.analysis = settings_.analysis;
+  controller_.set_ponder(o.ponder || (use_settings_ && settings_.ponder));
   ui_.iccs = o.iccs || settings_.iccs;
   ui_.board_theme = known_board_theme(o.board) ? o.board : settings_.board;
   if (!o.server.empty()) settings_.server = o.server;
+  if (!o.server_ca.empty()) settings_.server_ca = o.server_ca;
+  online_.set_ca_file(settings_.server_ca);
   online_name_ = settings_.online_name;
   ui_.piece_theme = known_piece_theme(o.pieces) ? o.pieces : settings_.pieces;
   set_language(parse_language(o.lang).value_or(parse_language(settings_.lang).value_or(o.locale_language)));
@@ -222,6 +225,8 @@ std::optional<Dialog> AppModel::dialog() const {
   return d;
 }
 
+static_assert(kSettingsLevels == kLevelCount, "settings keep every level");
+
 void AppModel::store_settings() {
   if (!use_settings_) return;
   settings_.level = controller_.level();
@@ -230,6 +235,7 @@ void AppModel::store_settings() {
   settings_.sound = ui_.sound;
   settings_.flip = ui_.flipped != (controller_.mode() == Mode::HumanBlack);
   settings_.analysis = ui_.analysis;
+  settings_.ponder = controller_.ponder();
   settings_.iccs = ui_.iccs;
   settings_.board = ui_.board_theme;
   settings_.pieces = ui_.piece_theme;
@@ -325,6 +331,7 @@ void AppModel::act(Action a, int arg) {
       break;
     case Action::LevelDown: c.set_level(c.level() - 1); break;
     case Action::LevelUp: c.set_level(c.level() + 1); break;
+    case Action::Ponder: c.set_ponder(!c.ponder()); break;
     case Action::ModeRed: set_mode(Mode::HumanRed); c.new_game(); break;
     case Action::ModeBlack: set_mode(Mode::HumanBlack); c.new_game(); break;
     case Action::ModeTwo: set_mode(Mode::TwoPlayers); break;

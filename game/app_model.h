@@ -59,10 +59,11 @@ struct StartOptions {
   std::string moves;       // moves to play first
   std::string select;      // a square to select, e.g. "h2"
   std::string mode;        // red, black, two, demo ("" = from the settings)
-  int level = -1;          // 0..3 (-1 = from the settings)
+  int level = -1;          // 0..7 (-1 = from the settings)
   bool flip = false;
   bool no_animation = false;
   bool iccs = false;
+  bool ponder = false;  // the top level thinks on the player's time (the panel's switch too)
   std::string lang;        // zh, en ("" = from the settings, else locale_language)
   Language locale_language = Language::Chinese;  // what the desktop's locale asks for
   std::string clock;       // time control "M+S" ("" = from the settings; "0" = none)
@@ -75,6 +76,7 @@ struct StartOptions {
   std::string library;         // the game library's file ("" = Library::default_path())
   std::string board, pieces;   // themes (theme.h; "" = from the settings)
   std::string server;          // the game server's address, host:port ("" = from the settings)
+  std::string server_ca;       // PEM certificates trusted for wss:// besides the system's ("" = from the settings)
   std::string engine_side;     // what it does: both (every computer side and analysis), red, black,
                                // analysis ("" = from the settings)
 };

@@ -189,6 +189,7 @@ void Controller::restore_clocks(const TimeControl& tc, const std::vector<std::st
 }
 
 void Controller::cancel_search() {
+  stop_ponder();
   ++view_revision_;
   analysis_shown_ = false;
   active_->cancel();
@@ -197,6 +198,73 @@ void Controller::cancel_search() {
   searching_ = false;
   hint_search_ = false;
   pending_ = kNoMove;
+  pending_ponder_ = kNoMove;
+}
+
+SearchInfo Controller::analysis() const {
+  if (!analysis_shown_) return {};
+  return pondering_ ? last_info_ : active_->info();
+}
+
+void Controller::set_ponder(bool on) {
+  ponder_ = on;
+  if (!on) stop_ponder();
+  ++view_revision_;
+}
+
+void Controller::stop_ponder() {
+  if (!pondering_) return;
+  pondering_ = false;
+  if (searcher_->generation() == ponder_generation_) searcher_->cancel();
+}
+
+void Controller::start_ponder(Move guess) {
+  const Color computer = ~game_.side_to_move();
+  // Only the built-in engine at full strength, against one player, on a live game.
+  if (!ponder_ || level_ != kLevelCount - 1 || !guess || game_over() || !one_human() ||
+      players_[computer] != PlayerKind::Computer || plays_outside(computer) || review_ply_ >= 0 || searching_)
+    return;
+  Position p = game_.position();
+  if (!is_legal(p, guess)) return;
+  p.do_move(guess);
+  if (!has_legal_move(p)) return;
+  if (options_.book) {  // the book answers there: nothing to think about
+    std::mt19937_64 r = rng_;
+    Position q = p;
+    if (options_.book->pick(q, r)) return;
+  }
+  SearchOptions so;
+  ponder_limits_ = computer_limits(computer, so);
+  Limits limits = ponder_limits_;
+  limits.ponder = true;
+  last_info_ = active_->info();
+  ponder_move_ = guess;
+  ponder_key_ = p.key();
+  ponder_ply_ = game_.ply() + 1;
+  active_ = searcher_.get();
+  ponder_generation_ = searcher_->start(p, limits, so);
+  pondering_ = true;
+}
+
+bool Controller::ponder_hit() {
+  if (!pondering_) return false;
+  const bool hit = game_.ply() == ponder_ply_ && game_.position().key() == ponder_key_ &&
+                   searcher_->generation() == ponder_generation_ && active_ == searcher_.get();
+  if (!hit) {
+    stop_ponder();
+    return false;
+  }
+  pondering_ = false;
+  searcher_->ponderhit();  // its time runs from now
+  last_limits_ = ponder_limits_;
+  search_generation_ = ponder_generation_;
+  analysis_root_ = game_.position();
+  analysis_shown_ = true;
+  searching_ = true;
+  hint_search_ = false;
+  ++ponder_hits_;
+  ++view_revision_;
+  return true;
 }
 
 void Controller::after_record_change() {
@@ -266,6 +334,7 @@ bool Controller::load_game(const std::string& fen, const std::vector<Move>& move
 
 void Controller::set_mode(Mode m) {
   if (m == Mode::ComputerOnly && mode_ != Mode::ComputerOnly) mode_before_demo_ = mode_;
+  stop_ponder();  // its side and limits were the old mode's
   mode_ = m;
   players_[RED] = (m == Mode::HumanRed || m == Mode::TwoPlayers) ? PlayerKind::Human : PlayerKind::Computer;
   players_[BLACK] = (m == Mode::HumanBlack || m == Mode::TwoPlayers) ? PlayerKind::Human : PlayerKind::Computer;
@@ -277,6 +346,7 @@ void Controller::set_mode(Mode m) {
 
 void Controller::set_level(int level) {
   level_ = std::clamp(level, 0, kLevelCount - 1);
+  stop_ponder();  // its limits were the old level's
   ++view_revision_;
 }
 
@@ -524,7 +594,7 @@ bool Controller::offer_draw() {
   bool accept = mode_ == Mode::TwoPlayers;
   if (!accept) {
     // The computer's view: its latest search, scored for the side it played.
-    const SearchInfo info = active_->info();
+    const SearchInfo info = pondering_ ? last_info_ : active_->info();
     const Color computer = players_[RED] == PlayerKind::Computer ? RED : BLACK;
     const bool scored = info.depth > 0 && analysis_root_.side() == computer && !hint_search_ && !analysing_;
     accept = scored && info.score <= 30 && game_.plies_since_capture() >= 20;
@@ -586,6 +656,7 @@ void Controller::start_search_if_needed() {
   if (game_over() || searching_ || pending_ || hold_computer_) return;
   const Color side = game_.side_to_move();
   if (players_[side] != PlayerKind::Computer) return;
+  if (ponder_hit()) return;
   if (options_.book) {
     Position p = game_.position();
     const Move m = options_.book->pick(p, rng_);
@@ -594,6 +665,20 @@ void Controller::start_search_if_needed() {
       return;
     }
   }
+  SearchOptions so;
+  const Limits limits = computer_limits(side, so);
+  last_limits_ = limits;
+  stop_analysis();
+  analysis_root_ = game_.position();
+  active_ = &player_engine(side);
+  search_generation_ = active_->start(game_.position(), limits, so);
+  analysis_shown_ = true;
+  searching_ = true;
+  hint_search_ = false;
+  ++view_revision_;
+}
+
+Limits Controller::computer_limits(Color side, SearchOptions& so) {
   Limits limits;
   limits.movetime_ms = options_.movetime_override_ms ? options_.movetime_override_ms : kLevels[level_].movetime_ms;
   if (clock_.on() && !options_.movetime_override_ms) {
@@ -609,21 +694,12 @@ void Controller::start_search_if_needed() {
     }
     if (plan_time(on_clock).soft_ms < limits.movetime_ms) limits = on_clock;
   }
-  last_limits_ = limits;
-  SearchOptions so;
   const Skill& skill = skill_level(kLevels[level_].skill);
   if (skill.depth && !options_.movetime_override_ms) limits.depth = skill.depth;
   so.weakness = skill.weakness;
   so.multipv = skill.multipv;
   so.seed = rng_();
-  stop_analysis();
-  analysis_root_ = game_.position();
-  active_ = &player_engine(side);
-  search_generation_ = active_->start(game_.position(), limits, so);
-  analysis_shown_ = true;
-  searching_ = true;
-  hint_search_ = false;
-  ++view_revision_;
+  return limits;
 }
 
 void Controller::update(int64_t now_ms) {
@@ -665,6 +741,7 @@ void Controller::update(int64_t now_ms) {
       return;
     } else if (r && r->best) {
       pending_ = r->best;
+      pending_ponder_ = r->ponder;
     }
   }
   // The computer's move waits for the last move's slide to finish; playing it
@@ -672,8 +749,11 @@ void Controller::update(int64_t now_ms) {
   if (pending_ && !animation(now_ms)) {
     const Move m = pending_;
     pending_ = kNoMove;
-    if (players_[game_.side_to_move()] == PlayerKind::Computer) apply_move(m);
+    if (players_[game_.side_to_move()] == PlayerKind::Computer && apply_move(m)) start_ponder(pending_ponder_);
+    pending_ponder_ = kNoMove;
   }
+  // Something else took the built-in engine (a hint, the analysis): the ponder is over.
+  if (pondering_ && searcher_->generation() != ponder_generation_) pondering_ = false;
   start_search_if_needed();
   update_analysis();
 }

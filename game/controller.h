@@ -158,6 +158,17 @@ class Controller {
   // The limits of the computer's last search (which of level and clock governed).
   const Limits& last_search_limits() const { return last_limits_; }
 
+  // ---- pondering ----
+  // When the player allows it, the top level thinks on the player's time:
+  // after its move it searches the reply it expects; if the player makes that
+  // move its search goes on (a ponderhit), any other move starts afresh.
+  void set_ponder(bool on);
+  bool ponder() const { return ponder_; }
+  bool pondering() const { return pondering_; }  // a ponder search runs now
+  Move ponder_move() const { return pondering_ ? ponder_move_ : kNoMove; }
+  // How many of the computer's searches went on from a ponder (the player made the expected move).
+  int ponder_hits() const { return ponder_hits_; }
+
   // ---- a game judged elsewhere (online) ----
   // The server keeps the clocks and says when a flag falls: the local clocks
   // show its readings and never end the game themselves.
@@ -192,7 +203,9 @@ class Controller {
   bool hinting() const { return searching_ && hint_search_; }
   // The latest search's report, while it belongs to the game on show: a new
   // game, a loaded one or any reset of the search hides it until the next one.
-  SearchInfo analysis() const { return analysis_shown_ ? active_->info() : SearchInfo{}; }
+  // While pondering, the report of the search that chose the last move (the
+  // ponder's own lines would show the player the reply it expects).
+  SearchInfo analysis() const;
   // The computer's search has finished and its move waits to be played.
   bool search_result_ready() const { return searching_ && active_->done(); }
   // The position the latest search started from (its PV and score belong to it).
@@ -242,6 +255,11 @@ class Controller {
   void refuse(Move m);
   void start_search_if_needed();
   void cancel_search();
+  // The level's and the clock's limits for `side`'s next search, and its options.
+  Limits computer_limits(Color side, SearchOptions& so);
+  void start_ponder(Move guess);  // after the computer's move, on the reply it expects
+  void stop_ponder();
+  bool ponder_hit();  // the player made the expected move: the ponder search becomes the computer's
   SearchService& player_engine(Color side);
   SearchService& analysis_engine();
   // Starts or stops the analysis as the position on show and the turn change.
@@ -281,6 +299,15 @@ class Controller {
   uint64_t search_generation_ = 0;
   Move hint_ = kNoMove;
   Move pending_ = kNoMove;  // the computer's move, waiting for an animation to end
+  Move pending_ponder_ = kNoMove;  // the reply its search expects
+  bool ponder_ = false, pondering_ = false;
+  Move ponder_move_ = kNoMove;
+  uint64_t ponder_key_ = 0;         // the position after the expected reply
+  int ponder_ply_ = 0;              // and its ply
+  uint64_t ponder_generation_ = 0;  // the built-in engine's generation of the ponder search
+  Limits ponder_limits_;
+  SearchInfo last_info_;  // the computer's last search's report, shown while it ponders
+  int ponder_hits_ = 0;
   std::optional<Phrase> refusal_;  // why the last move tried was refused
   Language language_ = Language::Chinese;
   int64_t refusal_ms_ = 0;

@@ -29,6 +29,7 @@ constexpr Words kWords[] = {
     {Phrase::Level6, "大师", "Master"},
     {Phrase::Level7, "特级", "Grandmaster"},
     {Phrase::LevelLabel, "{} {}", "{} {}"},
+    {Phrase::Ponder, "后台思考", "Ponder"},
     {Phrase::ModeRed, "执红", "Red"},
     {Phrase::ModeBlack, "执黑", "Black"},
     {Phrase::ModeTwo, "双人", "2 players"},

@@ -12,7 +12,7 @@ enum class Language { Chinese, English };
 enum class Phrase {
   // Panel buttons and labels.
   NewGame, Undo, Redo, Flip, Hint, Sound, Animation, Analysis,
-  Level0, Level1, Level2, Level3, Level4, Level5, Level6, Level7, LevelLabel,
+  Level0, Level1, Level2, Level3, Level4, Level5, Level6, Level7, LevelLabel, Ponder,
   ModeRed, ModeBlack, ModeTwo, ModeDemo,
   Save, Load, Copy, Paste, OneHorse, TwoHorses, NinePieces, OtherLanguage,
   OfferDraw, Resign, NativeNotation, NoClock, RedClock, BlackClock,

@@ -22,8 +22,10 @@ class OnlineClient {
   OnlineClient(const OnlineClient&) = delete;
   OnlineClient& operator=(const OnlineClient&) = delete;
 
-  // Drops any connection and connects to host:port (a name or an address).
-  void connect(const std::string& host, uint16_t port);
+  // Drops any connection and connects to host:port (a name or an address);
+  // over TLS (wss://) the server's certificate must be signed by a CA the
+  // system trusts or by one in `ca_file` (PEM), and name this host.
+  void connect(const std::string& host, uint16_t port, bool tls = false, const std::string& ca_file = "");
   void send(std::string text);  // dropped when not connected
   void close();
   // What happened since the last call, in order.
@@ -37,7 +39,14 @@ class OnlineClient {
 // This machine's IPv4 addresses other than loopback ("192.168.1.5"), for a friend on the LAN.
 std::vector<std::string> local_addresses();
 
-// "host:port" (port 1-65535; "[::1]:7800" for IPv6); false when malformed.
-bool parse_server_address(const std::string& text, std::string& host, uint16_t& port);
+struct ServerAddress {
+  std::string host;
+  uint16_t port = 0;
+  bool tls = false;  // wss://
+};
+
+// "host:port" (port 1-65535; "[::1]:7800" for IPv6), "ws://host:port", or
+// "wss://host:port" for TLS ("wss://host" is port 443); false when malformed.
+bool parse_server_address(const std::string& text, ServerAddress& address);
 
 }  // namespace xq

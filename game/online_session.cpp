@@ -137,15 +137,13 @@ std::optional<ServerMessage> read_server_message(const std::string& text, std::s
 
 bool OnlineSession::log_in(const std::string& address, Login how, const std::string& name,
                            const std::string& password, int64_t now_ms, std::string* error) {
-  std::string host;
-  uint16_t port = 0;
-  if (!parse_server_address(address, host, port)) {
+  ServerAddress server;
+  if (!parse_server_address(address, server)) {
     if (error) *error = address;
     return false;
   }
   address_ = address;
-  host_ = host;
-  port_ = port;
+  server_ = server;
   how_ = how;
   login_name_ = name;
   password_ = password;
@@ -160,7 +158,7 @@ void OnlineSession::connect(int64_t now_ms) {
   retry_at_ = 0;
   if (token_.empty()) give_up_at_ = 0;
   if (give_up_at_ == 0) give_up_at_ = now_ms + kGiveUpMs;
-  client_.connect(host_, port_);
+  client_.connect(server_.host, server_.port, server_.tls, ca_file_);
 }
 
 void OnlineSession::log_out() {

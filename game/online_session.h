@@ -82,13 +82,15 @@ class OnlineSession {
   int64_t game() const { return game_; }  // the game in progress (0: none)
   Color color() const { return color_; }   // ours in it
   const std::string& address() const { return address_; }
+  // Certificates (PEM) trusted for wss:// besides the system's, from the next connection on.
+  void set_ca_file(const std::string& path) { ca_file_ = path; }
 
  private:
   void connect(int64_t now_ms);
   OnlineClient client_;
   State state_ = State::Offline;
-  std::string address_, host_;
-  uint16_t port_ = 0;
+  std::string address_, ca_file_;
+  ServerAddress server_;
   Login how_ = Login::Guest;
   std::string login_name_, password_;  // kept only until the login is answered
   std::string name_, token_;

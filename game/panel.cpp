@@ -57,11 +57,17 @@ std::vector<Button> panel_buttons(const UiState& ui, const Controller& c, const 
            {Action::Analysis, Phrase::Analysis}},
       {c.hint() != kNoMove, ui.sound, c.animation_ms() > 0, ui.analysis});
   {  // the level: one step down, its name and measured Elo, one step up
+    // At the top level a narrower - and + make room for the ponder switch (thinking on the player's
+    // time), as wide as the grid's buttons so its label is set at their size.
     const Level& lv = kLevels[c.level()];
     const std::string label = say(l, Phrase::LevelLabel, {phrase(lv.name, l), std::to_string(skill_level(lv.skill).elo)});
-    b.push_back({Action::LevelDown, "-", {x0, 74, w, h}, false});
-    b.push_back({Action::None, label, {x0 + w + gap, 74, 2 * w + gap, h}, true});
-    b.push_back({Action::LevelUp, "+", {x0 + 3 * (w + gap), 74, w, h}, false});
+    const bool top = c.level() == kLevelCount - 1;
+    const float row = 4 * w + 3 * gap, name = 2 * w + gap;
+    const float step = top ? (row - name - w - 3 * gap) / 2 : w;
+    b.push_back({Action::LevelDown, "-", {x0, 74, step, h}, false});
+    b.push_back({Action::None, label, {x0 + step + gap, 74, name, h}, true});
+    if (top) b.push_back({Action::Ponder, phrase(Phrase::Ponder, l), {x0 + step + name + 2 * gap, 74, w, h}, c.ponder()});
+    b.push_back({Action::LevelUp, "+", {x0 + row - step, 74, step, h}, false});
   }
   const Mode m = c.mode();
   row(106, {{Action::ModeRed, Phrase::ModeRed}, {Action::ModeBlack, Phrase::ModeBlack}, {Action::ModeTwo, Phrase::ModeTwo},

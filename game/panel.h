@@ -15,7 +15,7 @@ namespace xq {
 
 enum class Action {
   None, NewGame, Undo, Redo, Flip, Hint, Sound, Animation, Analysis, Notation,
-  Level0, Level1, Level2, Level3, LevelDown, LevelUp, ModeRed, ModeBlack, ModeTwo, ModeDemo,
+  Level0, Level1, Level2, Level3, LevelDown, LevelUp, Ponder, ModeRed, ModeBlack, ModeTwo, ModeDemo,
   Save, Load, CopyFen, CopyGame, PasteFen, HandicapOne, HandicapTwo, HandicapNine, ResumeYes, ResumeNo,
   OfferDraw, Resign, Language, Clock, Help, Puzzles, PuzzlePrev, PuzzleNext, PuzzleRetry, PuzzleExit,
   // The puzzle progress view: open it, today's puzzle, a failed one again, close.

@@ -174,12 +174,13 @@ void parse_settings(const std::string& text, Settings& s) {
     int n = -1;
     parse_int(v, 0, 100000, n);
     const bool bit = v == "0" || v == "1";
-    if (k == "level" && n >= 0 && n <= 3) s.level = n;
+    if (k == "level" && n >= 0 && n < kSettingsLevels) s.level = n;
     else if (k == "mode" && (v == "red" || v == "black" || v == "two")) s.mode = v;
     else if (k == "animation" && bit) s.animation = v == "1";
     else if (k == "sound" && bit) s.sound = v == "1";
     else if (k == "flip" && bit) s.flip = v == "1";
     else if (k == "analysis" && bit) s.analysis = v == "1";
+    else if (k == "ponder" && bit) s.ponder = v == "1";
     else if (k == "iccs" && bit) s.iccs = v == "1";
     else if (k == "lang" && (v.empty() || v == "zh" || v == "en")) s.lang = v;
     else if (k == "clock" && (v.empty() || parse_clock_option(v))) s.clock = v;
@@ -210,6 +211,7 @@ void parse_settings(const std::string& text, Settings& s) {
     else if (k == "pieces" && known_piece_theme(v)) s.pieces = v;
     else if (k == "server" && !v.empty() && v.size() <= 255 && !has_control(v)) s.server = v;
     else if (k == "online_name" && v.size() <= 20 && !has_control(v)) s.online_name = v;
+    else if (k == "server_ca" && v.size() <= 4096 && !has_control(v)) s.server_ca = v;
     else if (k == "engine_side" && (v == "both" || v == "red" || v == "black" || v == "analysis")) s.engine_side = v;
   }
   if (s.engine_choice > int(s.engines.size())) s.engine_choice = 0;
@@ -218,12 +220,13 @@ void parse_settings(const std::string& text, Settings& s) {
 std::string settings_text(const Settings& s) {
   std::ostringstream out;
   out << "level=" << s.level << "\nmode=" << escape_value(s.mode) << "\nanimation=" << s.animation
-      << "\nsound=" << s.sound << "\nflip=" << s.flip << "\nanalysis=" << s.analysis << "\niccs=" << s.iccs
+      << "\nsound=" << s.sound << "\nflip=" << s.flip << "\nanalysis=" << s.analysis << "\nponder=" << s.ponder << "\niccs=" << s.iccs
       << "\nlang=" << escape_value(s.lang) << "\nclock=" << escape_value(s.clock) << "\nsolved=" << escape_value(s.solved)
       << "\nwidth=" << s.width << "\nheight=" << s.height << "\nengine_choice=" << s.engine_choice
       << "\nfolder=" << escape_value(s.folder) << "\nengine_side=" << escape_value(s.engine_side)
       << "\nboard=" << escape_value(s.board) << "\npieces=" << escape_value(s.pieces)
-      << "\nserver=" << escape_value(s.server) << "\nonline_name=" << escape_value(s.online_name) << "\n";
+      << "\nserver=" << escape_value(s.server) << "\nonline_name=" << escape_value(s.online_name)
+      << "\nserver_ca=" << escape_value(s.server_ca) << "\n";
   for (const std::string& e : s.engines) {
     out << "engine=" << escape_value(e) << "\n";
     const auto setup = s.engine_setup.find(e);

@@ -20,13 +20,17 @@ struct EngineSetup {
   bool operator==(const EngineSetup& o) const { return protocol == o.protocol && values == o.values; }
 };
 
+// The levels a settings file may name (the controller's kLevelCount, checked where both are seen).
+inline constexpr int kSettingsLevels = 8;
+
 struct Settings {
-  int level = 1;
+  int level = 1;  // 0 to kSettingsLevels - 1
   std::string mode = "red";  // red, black, two
   bool animation = true;
   bool sound = true;
   bool flip = false;
   bool analysis = true;
+  bool ponder = false;  // the top level thinks on the player's time
   bool iccs = false;
   std::string lang;  // zh, en ("" = the desktop's locale)
   std::string clock;  // time control "5+3" ("" = none)
@@ -42,6 +46,7 @@ struct Settings {
   std::string board = "wood", pieces = "traditional";  // themes (game/theme.h)
   std::string server = "127.0.0.1:7800";  // the game server's address (online play)
   std::string online_name;                // the name last logged in with (never the password)
+  std::string server_ca;                  // a PEM file of certificates trusted for wss:// besides the system's
 };
 
 std::string config_dir(const std::string& override_dir);

@@ -13,11 +13,13 @@
 namespace {
 
 const char* kUsage =
-    "usage: xiangqi-server [--port N] [--address IP] [--db FILE] [--grace SECONDS]\n"
+    "usage: xiangqi-server [--port N] [--address IP] [--db FILE] [--grace SECONDS] [--cert FILE --key FILE]\n"
     "  --port N        the port to listen on (default 7800; 0: any free port)\n"
     "  --address IP    the address to listen on (default 0.0.0.0, every interface)\n"
     "  --db FILE       the SQLite file for players, games and the archive (default xiangqi-server.db)\n"
-    "  --grace SECONDS how long a dropped player's game waits for them (default 60)\n";
+    "  --grace SECONDS how long a dropped player's game waits for them (default 60)\n"
+    "  --cert FILE     serve TLS (wss://) with this PEM certificate (its chain after it)\n"
+    "  --key FILE      the certificate's private key (PEM)\n";
 
 }  // namespace
 
@@ -40,6 +42,8 @@ int main(int argc, char** argv) {
     if (a == "--port" && xq::parse_int(v, 0, 65535, n)) listen.port = uint16_t(n);
     else if (a == "--address") listen.address = v;
     else if (a == "--db") db = v;
+    else if (a == "--cert") listen.cert_file = v;
+    else if (a == "--key") listen.key_file = v;
     else if (a == "--grace" && xq::parse_int(v, 1, 3600, n)) hub.grace_ms = n * 1000;
     else {
       std::fprintf(stderr, "xiangqi-server: cannot use %s '%s'\n%s", a.c_str(), v.c_str(), kUsage);
@@ -63,8 +67,8 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "xiangqi-server: %s\n", error.c_str());
     return 1;
   }
-  std::printf("xiangqi-server: listening on %s:%u, database %s\n", listen.address.c_str(), unsigned(server.port()),
-              db.c_str());
+  std::printf("xiangqi-server: listening on %s:%u%s, database %s\n", listen.address.c_str(), unsigned(server.port()),
+              server.tls() ? " (TLS)" : "", db.c_str());
   std::fflush(stdout);
   server.run();
   std::printf("xiangqi-server: stopped\n");

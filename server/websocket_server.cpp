@@ -3,11 +3,15 @@
 #include <utility>  // before Asio: Boost 1.74 uses std::exchange without it under C++20
 
 #include <boost/asio.hpp>
+#include <boost/asio/ssl.hpp>
 #include <boost/beast/core.hpp>
+#include <boost/beast/ssl.hpp>
 #include <boost/beast/websocket.hpp>
+#include <boost/beast/websocket/ssl.hpp>
 #include <chrono>
 #include <deque>
 #include <map>
+#include <type_traits>
 
 namespace xq::server {
 
@@ -28,20 +32,46 @@ constexpr size_t kMaxQueued = 4096;
 
 }  // namespace
 
+// What the server holds of a connection, plain or TLS alike.
+struct SessionBase {
+  virtual ~SessionBase() = default;
+  virtual void send(std::string text) = 0;
+  virtual void close(const std::string& why) = 0;
+  bool open = false;  // the WebSocket handshake is done and the Hub knows it
+};
+
 struct WebSocketServer::Impl {
-  struct Session : std::enable_shared_from_this<Session> {
-    Session(Impl& server, tcp::socket socket, ConnId id) : server(server), ws(std::move(socket)), id(id) {}
+  // One connection; Stream is beast::tcp_stream, or an ssl_stream over one for wss://.
+  template <class Stream>
+  struct Session : SessionBase, std::enable_shared_from_this<Session<Stream>> {
+    template <class... Args>
+    Session(Impl& server, ConnId id, Args&&... args) : server(server), ws(std::forward<Args>(args)...), id(id) {}
     Impl& server;
-    websocket::stream<beast::tcp_stream> ws;
+    websocket::stream<Stream> ws;
     beast::flat_buffer buffer;
     std::deque<std::string> queue;
     ConnId id;
-    bool open = false, closing = false;
+    bool closing = false;
+    std::string reason;
 
     void start() {
+      if constexpr (std::is_same_v<Stream, beast::tcp_stream>) {
+        upgrade();
+      } else {
+        // A client that never finishes the TLS handshake is dropped after 30 s.
+        beast::get_lowest_layer(ws).expires_after(std::chrono::seconds(30));
+        ws.next_layer().async_handshake(asio::ssl::stream_base::server,
+                                        [self = this->shared_from_this()](beast::error_code ec) {
+                                          if (ec) return self->server.gone(self->id);
+                                          beast::get_lowest_layer(self->ws).expires_never();
+                                          self->upgrade();
+                                        });
+      }
+    }
+    void upgrade() {
       ws.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
       ws.read_message_max(kMaxMessageBytes);
-      ws.async_accept([self = shared_from_this()](beast::error_code ec) { self->accepted(ec); });
+      ws.async_accept([self = this->shared_from_this()](beast::error_code ec) { self->accepted(ec); });
     }
     void accepted(beast::error_code ec) {
       if (ec) return server.gone(id);
@@ -50,7 +80,7 @@ struct WebSocketServer::Impl {
       read();
     }
     void read() {
-      ws.async_read(buffer, [self = shared_from_this()](beast::error_code ec, size_t) { self->on_read(ec); });
+      ws.async_read(buffer, [self = this->shared_from_this()](beast::error_code ec, size_t) { self->on_read(ec); });
     }
     void on_read(beast::error_code ec) {
       // An oversized frame fails the read and Beast closes with 1009 ("too big").
@@ -65,7 +95,7 @@ struct WebSocketServer::Impl {
       buffer.consume(buffer.size());
       if (!closing) read();
     }
-    void send(std::string text) {
+    void send(std::string text) override {
       if (!open || closing) return;
       if (queue.size() >= kMaxQueued) return close("too slow: messages piled up");
       queue.push_back(std::move(text));
@@ -74,7 +104,7 @@ struct WebSocketServer::Impl {
     void write() {
       ws.text(true);
       ws.async_write(asio::buffer(queue.front()),
-                     [self = shared_from_this()](beast::error_code ec, size_t) { self->written(ec); });
+                     [self = this->shared_from_this()](beast::error_code ec, size_t) { self->written(ec); });
     }
     void written(beast::error_code ec) {
       if (ec) return;  // the read side sees the failure and reports the connection gone
@@ -82,7 +112,7 @@ struct WebSocketServer::Impl {
       if (!queue.empty()) write();
       else if (closing) shut();
     }
-    void close(const std::string& why) {
+    void close(const std::string& why) override {
       if (closing) return;
       closing = true;
       reason = why;
@@ -90,9 +120,8 @@ struct WebSocketServer::Impl {
     }
     void shut() {
       ws.async_close(websocket::close_reason(websocket::close_code::policy_error, reason),
-                     [self = shared_from_this()](beast::error_code) {});
+                     [self = this->shared_from_this()](beast::error_code) {});
     }
-    std::string reason;
   };
 
   Impl(Store& store, HubOptions options)
@@ -128,9 +157,15 @@ struct WebSocketServer::Impl {
       if (!ec) {
         socket.set_option(tcp::no_delay(true));
         const ConnId id = next_id++;
-        auto s = std::make_shared<Session>(*this, std::move(socket), id);
-        sessions[id] = s;
-        s->start();
+        if (tls) {
+          auto s = std::make_shared<Session<beast::ssl_stream<beast::tcp_stream>>>(*this, id, std::move(socket), *tls);
+          sessions[id] = s;
+          s->start();
+        } else {
+          auto s = std::make_shared<Session<beast::tcp_stream>>(*this, id, std::move(socket));
+          sessions[id] = s;
+          s->start();
+        }
       }
       accept();
     });
@@ -151,7 +186,8 @@ struct WebSocketServer::Impl {
   tcp::acceptor acceptor;
   asio::steady_timer timer;
   asio::signal_set signals;
-  std::map<ConnId, std::shared_ptr<Session>> sessions;
+  std::map<ConnId, std::shared_ptr<SessionBase>> sessions;
+  std::unique_ptr<asio::ssl::context> tls;  // set: connections are wss://
   ConnId next_id = 1;
 };
 
@@ -164,6 +200,30 @@ WebSocketServer::~WebSocketServer() {
 
 bool WebSocketServer::listen(const ListenOptions& options, std::string& error) {
   beast::error_code ec;
+  if (options.cert_file.empty() != options.key_file.empty()) {
+    error = "TLS needs both a certificate (--cert) and its key (--key)";
+    return false;
+  }
+  if (!options.cert_file.empty()) {
+    auto tls = std::make_unique<asio::ssl::context>(asio::ssl::context::tls_server);
+    tls->set_options(asio::ssl::context::default_workarounds | asio::ssl::context::no_sslv2 |
+                     asio::ssl::context::no_sslv3 | asio::ssl::context::no_tlsv1 | asio::ssl::context::no_tlsv1_1);
+    if (tls->use_certificate_chain_file(options.cert_file, ec), ec) {
+      error = "cannot use '" + options.cert_file + "' as a certificate (PEM): " + ec.message();
+      return false;
+    }
+    if (tls->use_private_key_file(options.key_file, asio::ssl::context::pem, ec), ec) {
+      error = ERR_GET_REASON(ec.value()) == X509_R_KEY_VALUES_MISMATCH
+                  ? "the key '" + options.key_file + "' does not belong to the certificate '" + options.cert_file + "'"
+                  : "cannot use '" + options.key_file + "' as the certificate's key (PEM): " + ec.message();
+      return false;
+    }
+    if (SSL_CTX_check_private_key(tls->native_handle()) != 1) {
+      error = "the key '" + options.key_file + "' does not belong to the certificate '" + options.cert_file + "'";
+      return false;
+    }
+    impl_->tls = std::move(tls);
+  }
   const auto address = asio::ip::make_address(options.address, ec);
   if (ec) {
     error = "'" + options.address + "' is not an IP address";
@@ -186,6 +246,8 @@ bool WebSocketServer::listen(const ListenOptions& options, std::string& error) {
   }
   return true;
 }
+
+bool WebSocketServer::tls() const { return impl_->tls != nullptr; }
 
 uint16_t WebSocketServer::port() const { return impl_->acceptor.local_endpoint().port(); }
 

@@ -27,7 +27,7 @@ struct Server {
     std::string error;
     EXPECT_TRUE(store.open(path.string(), error)) << error;
     server = std::make_unique<xq::server::WebSocketServer>(store, xq::server::HubOptions{});
-    EXPECT_TRUE(server->listen({"127.0.0.1", fixed_port}, error)) << error;
+    EXPECT_TRUE(server->listen({"127.0.0.1", fixed_port, "", ""}, error)) << error;
     port = server->port();
     thread = std::thread([this] { server->run(); });
   }

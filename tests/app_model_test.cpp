@@ -94,6 +94,42 @@ TEST(AppModel, SettingsAreReadAtStartAndWrittenOnChange) {
   EXPECT_EQ(s.mode, "black");
 }
 
+// The ponder switch is in the level row at the top level only; it
+// switches pondering on, the settings keep it with the level, and the next start has both.
+TEST(AppModel, PonderSwitchAtTheTopLevelIsKept) {
+  auto ponder_button = [](const xq::ViewModel& vm) -> const xq::Button* {
+    for (const xq::Button& b : vm.buttons)
+      if (b.action == Action::Ponder) return &b;
+    return nullptr;
+  };
+  Fixture f(Fixture::Files{{"settings.ini", "level=6\n"}});
+  xq::StartOptions o;
+  o.lang = "en";
+  ASSERT_TRUE(f.start(o));
+  EXPECT_EQ(f.m.controller().level(), 6) << "levels past the first four are read back";
+  EXPECT_FALSE(ponder_button(f.m.view_model()));
+  f.m.act(Action::LevelUp);
+  const xq::Button* b = ponder_button(f.m.view_model());
+  ASSERT_TRUE(b);
+  EXPECT_EQ(b->label, "Ponder");
+  EXPECT_FALSE(b->active);
+  f.m.act(Action::Ponder);
+  EXPECT_TRUE(f.m.controller().ponder());
+  ASSERT_TRUE(ponder_button(f.m.view_model()));
+  EXPECT_TRUE(ponder_button(f.m.view_model())->active);
+  for (const xq::Button& o : f.m.view_model().buttons)  // the row's four do not overlap
+    if (&o != ponder_button(f.m.view_model()) && o.rect.y == b->rect.y)
+      EXPECT_TRUE(o.rect.x + o.rect.w <= b->rect.x || b->rect.x + b->rect.w <= o.rect.x) << o.label;
+  xq::Settings s;
+  xq::parse_settings(f.files->files["settings.ini"], s);
+  EXPECT_EQ(s.level, 7);
+  EXPECT_TRUE(s.ponder);
+  Fixture g(Fixture::Files{{"settings.ini", f.files->files["settings.ini"]}});
+  ASSERT_TRUE(g.start());
+  EXPECT_EQ(g.m.controller().level(), 7);
+  EXPECT_TRUE(g.m.controller().ponder());
+}
+
 TEST(AppModel, CopyAndPastePositionsThroughTheClipboard) {
   Fixture f;
   ASSERT_TRUE(f.start());

@@ -539,3 +539,105 @@ TEST(Controller, TheLiveGameAgainstTheComputerIsNotAnalysed) {
   c.review(1);  // reviewing a move of the record is analysed
   ASSERT_TRUE(wait_until(c, [&] { return c.analysing(); }));
 }
+
+// ---- pondering: the top level thinks on the player's time ----
+
+namespace {
+
+// Plays `m` for the player by two clicks.
+void click_move(Controller& c, xq::Move m) {
+  c.click(xq::move_from(m));
+  c.click(xq::move_to(m));
+}
+
+// A top-level controller with pondering on, after the player's first move and the computer's reply.
+void ponder_after_reply(Controller& c) {
+  c.set_level(xq::kLevelCount - 1);
+  c.set_ponder(true);
+  click_move(c, mv("h2e2"));
+  ASSERT_TRUE(wait_until(c, [&] { return c.game().ply() == 2; }));
+}
+
+}  // namespace
+
+TEST(Controller, PonderHitGoesOnWithThePonderSearch) {
+  Controller c(fast());
+  ponder_after_reply(c);
+  ASSERT_TRUE(c.pondering()) << "after its move the top level thinks on the player's time";
+  const xq::Move guess = c.ponder_move();
+  ASSERT_TRUE(c.game().is_legal(guess));
+  EXPECT_FALSE(c.thinking()) << "the player is to move; no spinner";
+  EXPECT_TRUE(c.human_to_move());
+  // The lines on show are those of the search that chose the move just played, not the ponder's.
+  const xq::SearchInfo shown = c.analysis();
+  ASSERT_FALSE(shown.lines.empty());
+  EXPECT_EQ(shown.lines[0].pv.front(), c.game().moves()[1]);
+  EXPECT_EQ(c.analysis_root().key(), c.game().position_at(1).key());
+  click_move(c, guess);
+  c.update(real_ms());
+  EXPECT_EQ(c.ponder_hits(), 1);
+  EXPECT_TRUE(c.thinking()) << "the ponder search is now the computer's";
+  EXPECT_FALSE(c.pondering());
+  ASSERT_TRUE(wait_until(c, [&] { return c.game().ply() == 4; }));
+  EXPECT_TRUE(c.pondering()) << "and it ponders again";
+}
+
+TEST(Controller, PonderMissStartsAFreshSearch) {
+  Controller c(fast());
+  ponder_after_reply(c);
+  ASSERT_TRUE(c.pondering());
+  const xq::Move guess = c.ponder_move();
+  xq::Move other = xq::kNoMove;
+  for (const char* m : {"b0c2", "h0g2", "a3a4", "i3i4"})
+    if (mv(m) != guess && c.game().is_legal(mv(m))) other = mv(m);
+  ASSERT_NE(other, xq::kNoMove);
+  click_move(c, other);
+  c.update(real_ms());
+  EXPECT_EQ(c.ponder_hits(), 0);
+  EXPECT_TRUE(c.thinking());
+  ASSERT_TRUE(wait_until(c, [&] { return c.game().ply() == 4; }));
+  EXPECT_EQ(c.game().moves()[2], other);
+}
+
+TEST(Controller, PonderStopsForUndoHintLevelAndSwitch) {
+  Controller c(fast());
+  ponder_after_reply(c);
+  ASSERT_TRUE(c.pondering());
+  c.undo();
+  EXPECT_FALSE(c.pondering()) << "undo";
+  EXPECT_EQ(c.game().ply(), 0);
+
+  click_move(c, mv("h2e2"));
+  ASSERT_TRUE(wait_until(c, [&] { return c.game().ply() == 2 && c.pondering(); }));
+  c.request_hint();
+  c.update(real_ms());
+  EXPECT_FALSE(c.pondering()) << "a hint takes the engine";
+  ASSERT_TRUE(wait_until(c, [&] { return c.hint() != xq::kNoMove; }));
+
+  c.undo();
+  click_move(c, mv("h2e2"));
+  ASSERT_TRUE(wait_until(c, [&] { return c.game().ply() == 2 && c.pondering(); }));
+  c.set_level(xq::kLevelCount - 2);
+  EXPECT_FALSE(c.pondering()) << "a lower level";
+  c.set_level(xq::kLevelCount - 1);
+  c.undo();
+  click_move(c, mv("h2e2"));
+  ASSERT_TRUE(wait_until(c, [&] { return c.game().ply() == 2 && c.pondering(); }));
+  c.set_ponder(false);
+  EXPECT_FALSE(c.pondering()) << "switched off";
+}
+
+TEST(Controller, OnlyTheTopLevelPonders) {
+  Controller c(fast());
+  c.set_ponder(true);
+  c.set_level(xq::kLevelCount - 2);
+  click_move(c, mv("h2e2"));
+  ASSERT_TRUE(wait_until(c, [&] { return c.game().ply() == 2; }));
+  c.update(real_ms());
+  EXPECT_FALSE(c.pondering());
+  Controller off(fast());
+  off.set_level(xq::kLevelCount - 1);
+  click_move(off, mv("h2e2"));
+  ASSERT_TRUE(wait_until(off, [&] { return off.game().ply() == 2; }));
+  EXPECT_FALSE(off.pondering()) << "not unless the player allows it";
+}

@@ -115,7 +115,9 @@ TEST(Settings, RoundTripAndAtomicWrite) {
   fs::remove_all(dir);
   xq::Settings s;
   EXPECT_FALSE(xq::load_settings(dir, s)) << "no file yet";
-  s.level = 3;
+  s.level = 7;  // the top level (every one of the eight is kept, not only the first four)
+  s.ponder = true;
+  s.server_ca = "/home/a club/ca.pem";
   s.mode = "black";
   s.animation = false;
   s.sound = false;
@@ -132,7 +134,9 @@ TEST(Settings, RoundTripAndAtomicWrite) {
             fs::perms::owner_read | fs::perms::owner_write | fs::perms::group_read | fs::perms::others_read);
   xq::Settings t;
   ASSERT_TRUE(xq::load_settings(dir, t));
-  EXPECT_EQ(t.level, 3);
+  EXPECT_EQ(t.level, 7);
+  EXPECT_TRUE(t.ponder);
+  EXPECT_EQ(t.server_ca, "/home/a club/ca.pem");
   EXPECT_EQ(t.mode, "black");
   EXPECT_FALSE(t.animation);
   EXPECT_FALSE(t.sound);
@@ -140,10 +144,11 @@ TEST(Settings, RoundTripAndAtomicWrite) {
   EXPECT_TRUE(t.iccs);
   EXPECT_EQ(t.width, 1200);
   // Garbage values are ignored, not trusted.
-  std::ofstream(dir + "/settings.ini") << "level=77\nmode=sideways\nwidth=5\n";
+  std::ofstream(dir + "/settings.ini") << "level=8\nmode=sideways\nwidth=5\nponder=yes\n";
   xq::Settings u;
   ASSERT_TRUE(xq::load_settings(dir, u));
   EXPECT_EQ(u.level, 1);
+  EXPECT_FALSE(u.ponder);
   EXPECT_EQ(u.mode, "red");
   EXPECT_EQ(u.width, 0);
   // The background writer puts files down, newest content winning.

@@ -26,7 +26,7 @@ class ServerTest : public ::testing::Test {
     std::string error;
     ASSERT_TRUE(store_.open(path_.string(), error)) << error;
     server_ = std::make_unique<xq::server::WebSocketServer>(store_, options);
-    ASSERT_TRUE(server_->listen({"127.0.0.1", 0}, error)) << error;
+    ASSERT_TRUE(server_->listen({"127.0.0.1", 0, "", ""}, error)) << error;
     port_ = server_->port();
     thread_ = std::thread([this] { server_->run(); });
   }
