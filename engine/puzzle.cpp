@@ -23,9 +23,10 @@ const char* goal_word(PuzzleGoal g) {
 
 const std::vector<std::string>& puzzle_themes() {
   // mate: 杀法; fork: a double attack (双击); discovered: a check that uncovers
-  // a capture (抽将); trap: a quiet move that wins a piece (捉子); material: other
-  // winning of material; defence: the only move against mate (解杀) or loss (守和); ending: classic endings.
-  static const std::vector<std::string> themes = {"mate", "fork", "discovered", "trap", "material", "defence", "ending"};
+  // a capture (抽将); pin: a piece that cannot leave its line to its king is won (牵制);
+  // trap: a quiet move that wins a piece (捉子); material: other winning of material;
+  // defence: the only move against mate (解杀) or loss (守和); ending: classic endings.
+  static const std::vector<std::string> themes = {"mate", "fork", "discovered", "pin", "trap", "material", "defence", "ending"};
   return themes;
 }
 

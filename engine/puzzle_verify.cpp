@@ -241,6 +241,20 @@ int attacked_by(Position& pos, Square s, bool* king) {
   return targets;
 }
 
+// Whether the piece on s (of the side not to move) is pinned: one of its moves
+// would leave its own king attacked (by a rook or cannon on the line, a horse
+// whose leg it blocks, or the other king across the file).
+bool pinned(Position& pos, Square s) {
+  pos.do_null();
+  Move buf[kMaxMoves];
+  const int n = generate(pos, buf);
+  bool pin = false;
+  for (int i = 0; i < n && !pin; ++i)
+    if (move_from(buf[i]) == s && !pos.move_is_safe(buf[i])) pin = true;
+  pos.undo_null();
+  return pin;
+}
+
 }  // namespace
 
 std::string PuzzleJudge::theme(const Position& start, PuzzleGoal goal, const std::vector<Move>& line) {
@@ -260,6 +274,16 @@ std::string PuzzleJudge::theme(const Position& start, PuzzleGoal goal, const std
       pos.undo_null();
       if (!king) return "discovered";
     }
+    if (i + 1 < line.size()) pos.do_move(line[i + 1]);
+  }
+  // 牵制: a rook, horse or cannon taken while it was pinned to its king.
+  pos = start;
+  for (size_t i = 0; i < line.size(); i += 2) {
+    const PieceId victim = pos.piece_at(move_to(line[i]));
+    if (victim && type_of_id(victim) != PAWN && type_of_id(victim) != ADVISOR && type_of_id(victim) != ELEPHANT &&
+        pinned(pos, move_to(line[i])))
+      return "pin";
+    pos.do_move(line[i]);
     if (i + 1 < line.size()) pos.do_move(line[i + 1]);
   }
   pos = start;

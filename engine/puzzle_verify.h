@@ -49,13 +49,15 @@ class PuzzleJudge {
   };
   Top2 analyse(const Position& pos, uint64_t nodes = 0);  // nodes 0: the judge's budget
 
+  // The theme of a puzzle with this solution: mate, defence, discovered, pin, fork, trap or material.
+  static std::string theme(const Position& start, PuzzleGoal goal, const std::vector<Move>& line);
+
  private:
   // Walks the line (given non-null) or builds it (the engine's moves) for goal;
   // "" when every step holds.
   std::string walk(const Position& start, PuzzleGoal goal, int moves, const std::vector<Move>* given,
                    std::vector<Move>& line);
   static std::string step_fault(PuzzleGoal goal, int left, const Top2& t);
-  std::string theme(const Position& start, PuzzleGoal goal, const std::vector<Move>& line);
 
   TranspositionTable tt_;
   Search search_;

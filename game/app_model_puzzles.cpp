@@ -229,6 +229,7 @@ Phrase theme_phrase(const std::string& theme) {
   if (theme == "mate") return Phrase::ThemeMate;
   if (theme == "fork") return Phrase::ThemeFork;
   if (theme == "discovered") return Phrase::ThemeDiscovered;
+  if (theme == "pin") return Phrase::ThemePin;
   if (theme == "trap") return Phrase::ThemeTrap;
   if (theme == "defence") return Phrase::ThemeDefence;
   if (theme == "ending") return Phrase::ThemeEnding;

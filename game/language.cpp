@@ -272,6 +272,7 @@ constexpr Words kWords[] = {
     {Phrase::ThemeMate, "杀法", "Mates"},
     {Phrase::ThemeFork, "双击", "Double attacks"},
     {Phrase::ThemeDiscovered, "抽将", "Discovered checks"},
+    {Phrase::ThemePin, "牵制", "Pins"},
     {Phrase::ThemeTrap, "捉子", "Trapping a piece"},
     {Phrase::ThemeMaterial, "得子", "Winning material"},
     {Phrase::ThemeDefence, "解杀守和", "Defence"},

@@ -52,7 +52,7 @@ enum class Phrase {
   Puzzles, PuzzlePrev, PuzzleNext, PuzzleRetry, PuzzleExit, PuzzleStatus, PuzzleSolved, PuzzleFailed, PuzzleTooLong, PuzzleRatingChange, PuzzleRatings,
   NoPuzzles, PuzzleWrong, PuzzleSolutionHead, PuzzleProgress, PuzzleProgressTitle, PuzzleOfDay, PuzzleRetryFailed, PuzzleNoFailed,
   PuzzleThemeRow, PuzzleSolvedCount, PuzzleNoAttempts, PuzzleGraphLabel,
-  ThemeMate, ThemeFork, ThemeDiscovered, ThemeTrap, ThemeMaterial, ThemeDefence, ThemeEnding,
+  ThemeMate, ThemeFork, ThemeDiscovered, ThemePin, ThemeTrap, ThemeMaterial, ThemeDefence, ThemeEnding,
   // Engines and analysis.
   EngineFailed, EngineCannotStart, EngineButton, BuiltIn, AnalysisHead, Analysing,
   // Game review.

@@ -66,6 +66,24 @@ TEST(PuzzleJudge, TheMinerFindsThePuzzleAndNoneAtTheStart) {
   EXPECT_FALSE(judge.find(pos_from(xq::kStartFen), 6000).has_value());
 }
 
+// 牵制: the black rook on f8 blocks the leg of the red horse on f7 that would
+// check the king on e9, so it cannot take back; the red rook takes it. Taking a
+// rook that is free to move is not a pin.
+TEST(PuzzleJudge, APinnedPieceWonIsThePinTheme) {
+  const std::vector<xq::Move> take = {mv("d8f8")};
+  EXPECT_EQ(xq::PuzzleJudge::theme(pos_from("1r1ak1b2/3R1r3/4bN3/p1P6/8p/9/P7P/4B4/4A4/3AK1B2 w - - 0 1"),
+                                   xq::PuzzleGoal::Material, take),
+            "pin");
+  EXPECT_EQ(xq::PuzzleJudge::theme(pos_from("1r1ak1b2/3R1r3/4b4/p1P6/8p/9/P7P/4B4/4A4/3AK1B2 w - - 0 1"),
+                                   xq::PuzzleGoal::Material, take),
+            "material")
+      << "without the horse the rook on f8 is not pinned";
+  // A rook pinned along the rank to its king by the other rook: the cannon on d1 (red) cannot leave rank 1.
+  EXPECT_EQ(xq::PuzzleJudge::theme(pos_from("2b1k4/4a4/1R2b4/p3p4/8p/P8/4P3P/7C1/2rC1K3/3c1A3 b - - 0 1"),
+                                   xq::PuzzleGoal::Material, {mv("c1d1")}),
+            "pin");
+}
+
 TEST(PuzzleFile, LinesReadBackAndFaultsAreNamed) {
   for (const char* line : {kMateIn2, kMaterial, kDefend, kEnding}) EXPECT_EQ(xq::puzzle_line(read(line)), line);
   const std::string fen = "3ak4/9/4b4/9/9/9/4n4/3K5/5p3/9 b - - 5 1";

@@ -1,6 +1,6 @@
 // The puzzle collection (assets/puzzles.txt): it reads, and it has what the
 // trainer promises: thousands of puzzles, mates in 1 to 7, winning material
-// in its kinds, defence and the classic endings, each with a rating and
+// in its kinds (double attacks, pins, traps), defence and the classic endings, each with a rating and
 // (all but the endings) a solution. That every solution holds is the
 // `puzzles_verify` test: xiangqi-engine puzzles FILE --verify.
 #include <map>
@@ -30,7 +30,7 @@ TEST(Puzzles, TheCollectionHasEveryKind) {
   }
   for (int n = 1; n <= 5; ++n) EXPECT_GE(mates[n], 20) << "mates in " << n;
   EXPECT_GE(mates[6] + mates[7], 5) << "mates in 6 or 7";
-  for (const char* theme : {"material", "fork", "trap", "defence"}) EXPECT_GE(themes[theme], 5) << theme;
+  for (const char* theme : {"material", "fork", "pin", "trap", "defence"}) EXPECT_GE(themes[theme], 5) << theme;
   EXPECT_GE(endings, 8) << "classic endings (win or draw)";
 }
 

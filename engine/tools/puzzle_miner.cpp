@@ -9,6 +9,7 @@
 //   xiangqi-puzzles --records FILE [--records FILE ...] --out FILE [--known FILE ...]
 //                   [--scan-nodes N] [--nodes N] [--threads N] [--skip-plies N] [--limit N]
 //   xiangqi-puzzles --solve FILE --out FILE [--nodes N]   (gives the older mate lines their solutions)
+//   xiangqi-puzzles --retheme FILE --out FILE             (the material puzzles' themes and names again)
 //
 // Records are xiangqi-match's (--record): "result<TAB>tag<TAB>ICCS moves".
 #include <signal.h>
@@ -17,6 +18,7 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <mutex>
 #include <set>
 #include <sstream>
@@ -71,9 +73,12 @@ void name_puzzle(const Position& pos, Puzzle& p) {
     p.name_zh = side_zh + "解围";
     p.name_en = side_en + " to defend";
   } else {
-    const char* zh = t == "fork" ? "双击得子" : t == "discovered" ? "抽将得子" : t == "trap" ? "捉子" : "得子";
-    const char* en = t == "fork" ? "a double attack" : t == "discovered" ? "a discovered check" : t == "trap" ? "trap a piece"
-                                                                                                           : "win material";
+    const char* zh = t == "fork" ? "双击得子" : t == "discovered" ? "抽将得子" : t == "pin" ? "牵制得子" : t == "trap" ? "捉子" : "得子";
+    const char* en = t == "fork"         ? "a double attack"
+                     : t == "discovered" ? "a discovered check"
+                     : t == "pin"        ? "win a pinned piece"
+                     : t == "trap"       ? "trap a piece"
+                                         : "win material";
     p.name_zh = side_zh + zh;
     p.name_en = side_en + " · " + en;
   }
@@ -147,12 +152,47 @@ int solve(const std::string& in_file, const std::string& out_file, uint64_t node
   return 0;
 }
 
+// The winning-material puzzles' themes and names worked out again (after the
+// judge learned a theme); everything else, ratings included, is kept as it is.
+int retheme(const std::string& in_file, const std::string& out_file) {
+  std::ifstream in(in_file);
+  if (!in) {
+    std::cerr << "xiangqi-puzzles: cannot open " << in_file << "\n";
+    return 2;
+  }
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  in.close();
+  std::ofstream out(out_file);
+  if (!out) {
+    std::cerr << "xiangqi-puzzles: cannot write " << out_file << "\n";
+    return 2;
+  }
+  std::map<std::string, int> changed;
+  for (const std::string& line : lines) {
+    Puzzle p;
+    FenData d;
+    if (line.empty() || line[0] == '#' || !parse_puzzle_line(line, p, nullptr) || p.goal != PuzzleGoal::Material ||
+        p.line.empty() || !parse_fen(p.fen, d, nullptr)) {
+      out << line << "\n";
+      continue;
+    }
+    const std::string theme = PuzzleJudge::theme(d.pos, p.goal, p.line);
+    if (theme != p.theme) ++changed[p.theme + " -> " + theme];
+    p.theme = theme;
+    name_puzzle(d.pos, p);
+    out << puzzle_line(p) << "\n";
+  }
+  for (const auto& [what, n] : changed) std::cerr << what << ": " << n << "\n";
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   signal(SIGPIPE, SIG_IGN);
   std::vector<std::string> records, known_files;
-  std::string out_file, solve_file;
+  std::string out_file, solve_file, retheme_file;
   uint64_t nodes = PuzzleJudge::kDefaultNodes;
   int scan_nodes = 20000, threads = 1, skip_plies = 10, limit = 1000000;
   for (int i = 1; i + 1 < argc; i += 2) {
@@ -162,6 +202,7 @@ int main(int argc, char** argv) {
     else if (k == "--known") known_files.push_back(v);
     else if (k == "--out") out_file = v;
     else if (k == "--solve") solve_file = v;
+    else if (k == "--retheme") retheme_file = v;
     else if (k == "--nodes" && parse_int(v, 1000, 100000000, n)) nodes = uint64_t(n);
     else if (!((k == "--scan-nodes" && parse_int(v, 100, 100000000, scan_nodes)) ||
                (k == "--threads" && parse_int(v, 1, 64, threads)) || (k == "--skip-plies" && parse_int(v, 0, 400, skip_plies)) ||
@@ -171,10 +212,12 @@ int main(int argc, char** argv) {
     }
   }
   if (!solve_file.empty() && !out_file.empty()) return solve(solve_file, out_file, nodes);
+  if (!retheme_file.empty() && !out_file.empty()) return retheme(retheme_file, out_file);
   if (records.empty() || out_file.empty()) {
     std::cerr << "usage: xiangqi-puzzles --records FILE [--records FILE ...] --out FILE [--known FILE ...]\n"
                  "                       [--scan-nodes N] [--nodes N] [--threads N] [--skip-plies N] [--limit N]\n"
-                 "       xiangqi-puzzles --solve FILE --out FILE [--nodes N]\n";
+                 "       xiangqi-puzzles --solve FILE --out FILE [--nodes N]\n"
+                 "       xiangqi-puzzles --retheme FILE --out FILE\n";
     return 2;
   }
   std::set<std::string> known;
