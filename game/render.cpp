@@ -316,9 +316,21 @@ void Renderer::draw_panel(const ViewModel& vm, const BoardView& v, int64_t now_m
   // Status (or a passing message), with a small spinner while the computer thinks.
   const float y = p.y + kStatusY * s;
   const std::string& status = !vm.message.empty() && now_ms < vm.message_until_ms ? vm.message : vm.status;
+  const float column = (BoardView::kPanelW - 24) * s;
   int px = int(17 * s);  // a long message is set smaller to fit the column
-  while (px > 8 && text_.width(status, px) > (BoardView::kPanelW - 24) * s) --px;
-  text_.draw(status, p.x + 12 * s, y, px, kHighlight);
+  while (px > 8 && text_.width(status, px) > column) --px;
+  const bool cramped = float(px) < 12 * s || text_.width(status, px) > column;
+  const size_t cut = cramped ? status.rfind(' ', status.size() / 2 + 8) : std::string::npos;
+  if (cut != std::string::npos && cut > 0) {
+    // Too long for one readable line (an online game's players, say): two lines, broken at a space.
+    const std::string first = status.substr(0, cut), second = status.substr(cut + 1);
+    px = int(13 * s);
+    while (px > 8 && std::max(text_.width(first, px), text_.width(second, px)) > column) --px;
+    text_.draw(first, p.x + 12 * s, y - 2 * s, px, kHighlight);
+    text_.draw(second, p.x + 12 * s, y + 11 * s, px, kHighlight);
+  } else {
+    text_.draw(status, p.x + 12 * s, y, px, kHighlight);
+  }
   if (vm.editing) return;  // the editor has only its buttons and status
   draw_analysis(vm, p, s);
   draw_progress(vm, p, s);
