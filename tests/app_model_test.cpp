@@ -97,10 +97,11 @@ TEST(AppModel, SettingsAreReadAtStartAndWrittenOnChange) {
 // The ponder switch is in the level row at the top level only; it
 // switches pondering on, the settings keep it with the level, and the next start has both.
 TEST(AppModel, PonderSwitchAtTheTopLevelIsKept) {
-  auto ponder_button = [](const xq::ViewModel& vm) -> const xq::Button* {
+  // A copy: the view model's buttons are rebuilt by the next view_model().
+  auto ponder_button = [](const xq::ViewModel& vm) -> std::optional<xq::Button> {
     for (const xq::Button& b : vm.buttons)
-      if (b.action == Action::Ponder) return &b;
-    return nullptr;
+      if (b.action == Action::Ponder) return b;
+    return std::nullopt;
   };
   Fixture f(Fixture::Files{{"settings.ini", "level=6\n"}});
   xq::StartOptions o;
@@ -109,7 +110,7 @@ TEST(AppModel, PonderSwitchAtTheTopLevelIsKept) {
   EXPECT_EQ(f.m.controller().level(), 6) << "levels past the first four are read back";
   EXPECT_FALSE(ponder_button(f.m.view_model()));
   f.m.act(Action::LevelUp);
-  const xq::Button* b = ponder_button(f.m.view_model());
+  const std::optional<xq::Button> b = ponder_button(f.m.view_model());
   ASSERT_TRUE(b);
   EXPECT_EQ(b->label, "Ponder");
   EXPECT_FALSE(b->active);
@@ -117,8 +118,9 @@ TEST(AppModel, PonderSwitchAtTheTopLevelIsKept) {
   EXPECT_TRUE(f.m.controller().ponder());
   ASSERT_TRUE(ponder_button(f.m.view_model()));
   EXPECT_TRUE(ponder_button(f.m.view_model())->active);
-  for (const xq::Button& o : f.m.view_model().buttons)  // the row's four do not overlap
-    if (&o != ponder_button(f.m.view_model()) && o.rect.y == b->rect.y)
+  const xq::ViewModel vm = f.m.view_model();
+  for (const xq::Button& o : vm.buttons)  // the row's four do not overlap
+    if (o.action != Action::Ponder && o.rect.y == b->rect.y)
       EXPECT_TRUE(o.rect.x + o.rect.w <= b->rect.x || b->rect.x + b->rect.w <= o.rect.x) << o.label;
   xq::Settings s;
   xq::parse_settings(f.files->files["settings.ini"], s);
