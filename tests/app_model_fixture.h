@@ -105,6 +105,13 @@ inline std::string fake_script(const std::string& file, const std::string& mode)
   return std::string("bash ") + XQ_TEST_DATA + "/" + file + (mode.empty() ? "" : " " + mode);
 }
 
+// Whether one of the lines (the console's, say) holds the text.
+inline bool has_line(const std::vector<std::string>& lines, const std::string& part) {
+  for (const std::string& l : lines)
+    if (l.find(part) != std::string::npos) return true;
+  return false;
+}
+
 // The dialog's button whose label starts with the text.
 inline const xq::Button* dialog_button(const std::optional<xq::Dialog>& d, const std::string& label) {
   if (!d) return nullptr;
