@@ -311,6 +311,14 @@ void AppModel::act(Action a, int arg) {
     case Action::Puzzles: case Action::PuzzlePrev: case Action::PuzzleNext: case Action::PuzzleRetry:
     case Action::PuzzleExit:
       return;  // puzzle_action has answered them
+    // Answered above by puzzle_action, the Look dialog and online_act (here only when they passed them by).
+    case Action::PuzzleProgress: case Action::PuzzleOfDay: case Action::PuzzleRetryFailed: case Action::PuzzleProgressClose:
+    case Action::ThemeShow: case Action::ThemeBoard: case Action::ThemePieces: case Action::ThemeClose:
+    case Action::Online: case Action::OnlineField: case Action::OnlineGuest: case Action::OnlineLogIn:
+    case Action::OnlineRegister: case Action::OnlineHost: case Action::OnlineLogOut: case Action::OnlineSeek:
+    case Action::OnlineRated: case Action::OnlineAccept: case Action::OnlineCancelSeek: case Action::OnlineClose:
+    case Action::OnlineWatch:
+      break;
     case Action::Help: ui_.help = true; return;
     case Action::NewGame: c.new_game(); break;
     case Action::Undo: c.undo(); break;
