@@ -201,10 +201,9 @@ void Controller::cancel_search() {
   pending_ponder_ = kNoMove;
 }
 
-SearchInfo Controller::analysis() const {
-  if (!analysis_shown_) return {};
-  return pondering_ ? last_info_ : active_->info();
-}
+SearchInfo Controller::analysis() const { return analysis_shown_ ? latest_info() : SearchInfo{}; }
+
+SearchInfo Controller::latest_info() const { return pondering_ ? last_info_ : active_->info(); }
 
 void Controller::set_ponder(bool on) {
   ponder_ = on;
@@ -594,7 +593,7 @@ bool Controller::offer_draw() {
   bool accept = mode_ == Mode::TwoPlayers;
   if (!accept) {
     // The computer's view: its latest search, scored for the side it played.
-    const SearchInfo info = pondering_ ? last_info_ : active_->info();
+    const SearchInfo info = latest_info();
     const Color computer = players_[RED] == PlayerKind::Computer ? RED : BLACK;
     const bool scored = info.depth > 0 && analysis_root_.side() == computer && !hint_search_ && !analysing_;
     accept = scored && info.score <= 30 && game_.plies_since_capture() >= 20;

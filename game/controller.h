@@ -255,6 +255,8 @@ class Controller {
   void refuse(Move m);
   void start_search_if_needed();
   void cancel_search();
+  // The computer's latest report: while it ponders, that of the search that chose its move.
+  SearchInfo latest_info() const;
   // The level's and the clock's limits for `side`'s next search, and its options.
   Limits computer_limits(Color side, SearchOptions& so);
   void start_ponder(Move guess);  // after the computer's move, on the reply it expects

@@ -117,9 +117,11 @@ TEST(AppModel, PonderSwitchAtTheTopLevelIsKept) {
   ASSERT_TRUE(ponder_button(f.m.view_model()));
   EXPECT_TRUE(ponder_button(f.m.view_model())->active);
   const xq::ViewModel vm = f.m.view_model();
-  for (const xq::Button& o : vm.buttons)  // the row's four do not overlap
-    if (o.action != Action::Ponder && o.rect.y == b->rect.y)
+  for (const xq::Button& o : vm.buttons) {  // the row's four do not overlap
+    if (o.action != Action::Ponder && o.rect.y == b->rect.y) {
       EXPECT_TRUE(o.rect.x + o.rect.w <= b->rect.x || b->rect.x + b->rect.w <= o.rect.x) << o.label;
+    }
+  }
   xq::Settings s;
   xq::parse_settings(f.files->files["settings.ini"], s);
   EXPECT_EQ(s.level, 7);
