@@ -79,6 +79,7 @@ int mate_in_moves(Score s) {
 Search::Search(TranspositionTable& tt) : tt_(tt), cont_history_(std::make_unique<ContinuationHistory>()) { clear(); }
 
 void Search::clear() {
+  have_previous_score_ = false;
   history_.clear();
   cont_history_->clear();
   std::memset(counter_moves_, 0, sizeof counter_moves_);
@@ -520,6 +521,7 @@ Score Search::root_search(int depth, Score alpha, Score beta, size_t first) {
         alpha = s;
         update_pv(0, m);
         if (first == 0) {
+          if (i > 0 && depth > 1) best_move_changes_ += 1;
           root_best_ = m;
           root_best_score_ = s;
           root_pv_.assign(pv_[0], pv_[0] + pv_len_[0]);
@@ -608,7 +610,10 @@ SearchResult Search::run(const Position& pos, const Limits& limits, const Search
   const size_t multipv = std::min(root_moves_.size(), size_t(std::max(1, options.multipv)));
   std::vector<PvLine> lines;  // the last complete iteration's lines
   Score prev = 0;
+  std::vector<Score> iteration_scores;
+  best_move_changes_ = 0;
   for (int depth = 1; depth <= max_depth; ++depth) {
+    best_move_changes_ /= 2;
     seldepth_ = 0;
     root_improved_ = false;
     std::vector<PvLine> found;
@@ -648,6 +653,7 @@ SearchResult Search::run(const Position& pos, const Limits& limits, const Search
     }
     const Score score = lines[0].score;
     prev = score;
+    iteration_scores.push_back(score);
     result.depth = depth;
     result.score = score;
     best_pv = lines[0].pv;
@@ -663,8 +669,17 @@ SearchResult Search::run(const Position& pos, const Limits& limits, const Search
          (!budget_.soft_ms && !node_limit_)))
       break;
     // A fixed move time is spent in full (the hard limit stops it); on a clock,
-    // an iteration started after half the soft budget would rarely finish.
-    if (!unlimited && !limits.movetime_ms && budget_.soft_ms && clock_ms() >= budget_.soft_ms / 2) break;
+    // an iteration started after half the soft budget would rarely finish, and
+    // that budget stretches while the best move changes or the score falls.
+    if (!unlimited && !limits.movetime_ms && budget_.soft_ms) {
+      SearchSignals signals;
+      signals.best_move_changes = best_move_changes_;
+      signals.have_previous = have_previous_score_;
+      signals.previous_score = previous_score_;
+      signals.earlier_score = iteration_scores[iteration_scores.size() > 3 ? iteration_scores.size() - 4 : 0];
+      signals.score = score;
+      if (clock_ms() >= budget_.soft_ms / 2 * soft_scale(signals)) break;
+    }
     if (is_mate_score(score) && !unlimited && limits.depth == 0 &&
         depth > 2 * std::abs(mate_in_moves(score)) + 4)
       break;
@@ -696,6 +711,10 @@ SearchResult Search::run(const Position& pos, const Limits& limits, const Search
   }
   result.best = root_best_;
   if (result.depth == 0) result.score = root_best_score_;
+  if (!helper_ && !limits.infinite && result.depth > 0) {
+    previous_score_ = result.score;
+    have_previous_score_ = true;
+  }
   result.ponder = best_pv.size() > 1 && best_pv[0] == root_best_ ? best_pv[1] : kNoMove;
   result.nodes = nodes_;
   published_nodes_.store(nodes_, std::memory_order_relaxed);

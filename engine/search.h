@@ -142,6 +142,9 @@ class Search {
   std::vector<Move> root_pv_;   // root_best_'s line when it was found
   bool root_improved_ = false;  // root_best_ was found in the iteration under way
   bool root_best_lower_ = false;  // and its score beat the window: at least that much
+  double best_move_changes_ = 0;  // for the time manager (see soft_scale)
+  bool have_previous_score_ = false;  // previous_score_ is the last search's result (cleared for a new game)
+  Score previous_score_ = 0;
   uint64_t nodes_ = 0;
   std::atomic<uint64_t> published_nodes_{0};
   bool helper_ = false;

@@ -24,4 +24,17 @@ TimeBudget plan_time(const Limits& l) {
   return b;
 }
 
+double soft_scale(const SearchSignals& s) {
+  const double instability = 0.75 + 0.75 * std::min(s.best_move_changes, 2.5);
+  // A mate or a judged result is what it is: no need to look longer for a fall.
+  const auto decided = [](int v) { return v > 9000 || v < -9000; };
+  double falling = 1.0;
+  if (!decided(s.score) && !decided(s.earlier_score) && !(s.have_previous && decided(s.previous_score))) {
+    const int drop_move = s.have_previous ? s.previous_score - s.score : 0;
+    const int drop_depth = s.earlier_score - s.score;
+    falling = std::clamp(1.0 + (2 * drop_move + drop_depth) / 100.0, 0.7, 1.5);
+  }
+  return instability * falling;
+}
+
 }  // namespace xq

@@ -23,4 +23,18 @@ struct TimeBudget {
 
 TimeBudget plan_time(const Limits& limits);
 
+// On a clock the soft budget stretches or shrinks with what the search has
+// seen (Stockfish's best-move instability and falling-evaluation factors):
+// more time while the best move keeps changing or the score falls, against
+// the previous move's score or the iteration's of a few depths back; less
+// when the best move has stood and the score holds or rises.
+struct SearchSignals {
+  double best_move_changes = 0;  // new best moves, the older iterations' halved each depth
+  bool have_previous = false;    // previous_score is the same side's search before this move
+  int previous_score = 0;
+  int earlier_score = 0;         // this search's score a few iterations back
+  int score = 0;                 // of the last complete iteration
+};
+double soft_scale(const SearchSignals& s);
+
 }  // namespace xq

@@ -1,7 +1,7 @@
 #!/bin/bash
 # A scripted engine for the outside-engine tests; $1 picks its behaviour:
 # good, ranks1 (Fairy-Stockfish's UCI ranks 1-10), ucci-only, crash, hang, illegal,
-# slow (answers only at stop), hugemate (numbers past any integer),
+# slow (answers only at stop), sleepy (answers after 0.4 s), hugemate (numbers past any integer),
 # fussy (refuses any FEN as Sjaak II refuses ours: "Error: unknown piece type").
 mode=$1
 pos=""
@@ -24,6 +24,7 @@ while read -r line; do
         crash) echo "info string ERROR: network file not found"; exit 1 ;;
         hang) ;;
         slow) echo "info depth 1 score cp 5 pv h2e2" ;;  # like an analysis: answers at stop
+        sleepy) sleep 0.4; echo "bestmove h2e2" ;;  # past a 0.1 s clock (the match tool's flag test)
         hugemate)
           echo "info depth 9 score mate 2000000000 pv h2e2"
           echo "info depth 99999999999999999999 score cp -99999999999999999999 pv h2e2 h9g7"

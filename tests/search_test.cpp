@@ -429,3 +429,39 @@ TEST(Search, TheTableKeepsThePlainStaticEvaluation) {
   }
   EXPECT_GT(checked, 10) << "the search stored the positions after most root moves";
 }
+
+// Issue #40's rule-50 question: a table filled by a search of the same
+// position earlier in the no-capture count (where the win fits in) must not
+// make a search near the limit (where it may not) play or score as if it
+// did. Near the limit each position is searched twice, once after the same
+// position's search at counter 0 with the table kept, once with a fresh
+// table: both must agree on whether there is a mate and at what distance,
+// and otherwise be close.
+TEST(Search, ATableFilledEarlierInTheNoCaptureCountDoesNotLeakNearTheLimit) {
+  struct Case {
+    const char* fen;  // without the counters
+    int depth;
+  };
+  for (const Case& c : {Case{"3ak4/4a4/9/9/9/2R6/9/9/4A4/4K4 w - -", 12}, Case{"3k5/4a4/9/9/9/9/9/9/9/R3K4 w - -", 10},
+                        Case{"4k4/4a4/9/9/9/9/9/9/9/R2K5 w - -", 12}, Case{"4k4/9/9/4P4/R8/9/9/3K5/9/9 w - -", 10}}) {
+    for (int counter : {100, 108, 112, 114, 115, 116, 117, 118, 119}) {
+      xq::Limits l;
+      l.depth = c.depth;
+      std::atomic<bool> stop{false};
+      xq::TranspositionTable warm_tt(16), cold_tt(16);
+      xq::Search warm(warm_tt), cold(cold_tt);
+      warm.run(pos_from(std::string(c.fen) + " 0 1"), l, {}, stop);
+      const xq::Position late = pos_from(std::string(c.fen) + " " + std::to_string(counter) + " 60");
+      ASSERT_EQ(late.rule_plies(), counter);
+      const xq::SearchResult w = warm.run(late, l, {}, stop);
+      const xq::SearchResult f = cold.run(late, l, {}, stop);
+      const std::string where = std::string(c.fen) + " at " + std::to_string(counter);
+      ASSERT_EQ(xq::is_mate_score(w.score), xq::is_mate_score(f.score)) << where << ": " << w.score << " vs " << f.score;
+      if (xq::is_mate_score(f.score)) {
+        EXPECT_EQ(w.score, f.score) << where;
+      } else {
+        EXPECT_NEAR(w.score, f.score, 60) << where;
+      }
+    }
+  }
+}

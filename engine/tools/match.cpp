@@ -19,6 +19,7 @@
 
 #include "engine_process.h"
 #include "game.h"
+#include "match_clock.h"
 #include "match_stats.h"
 #include "parse_int.h"
 #include "notation.h"
@@ -31,8 +32,11 @@ namespace {
 struct Config {
   EngineSpec spec[2];
   std::string limit[2] = {"depth 3", "depth 3"};  // each engine's (--movetime1/--movetime2 for time odds)
+  bool clocked[2] = {false, false};                  // on a clock instead (--tc, --tc1/--tc2)
+  xq::tools::TimeControl tc[2];
   std::vector<std::string> openings;
   int games = 2, max_plies = 300, concurrency = 1, timeout_ms = 0;
+  int clock_grace_ms = 5000;  // how far past its clock a clocked engine is waited for
   bool sprt = false;
   xq::tools::Sprt test;
   std::string record_file;
@@ -47,6 +51,7 @@ struct Shared {
   std::map<int, double> half_pairs;   // engine 1's points in a pair's first finished game
   double think_ms[2] = {0, 0};
   long moves[2] = {0, 0};
+  int time_losses[2] = {0, 0};
   int started_games = 0;
   std::ofstream record;
 };
@@ -58,6 +63,7 @@ struct GameResult {
   std::string moves;  // ICCS, space-separated, opening included
   double think_ms[2] = {0, 0};
   long moves_made[2] = {0, 0};
+  int lost_on_time = -1;  // the engine (0 or 1) whose flag fell
 };
 
 // Plays one game; engines[0] is engine 1. Restarts an engine that failed.
@@ -77,6 +83,12 @@ GameResult play_game(const Config& cfg, EngineProcess* engines, const std::strin
   }
   for (int i = 0; i < 2; ++i)
     if (!engines[i].running() || !engines[i].new_game()) engines[i].start(cfg.spec[i]);
+  xq::tools::MatchClock clock;  // by colour: engine 1 is red when e1_red
+  for (int i = 0; i < 2; ++i) {
+    const int side = (i == 0) == e1_red ? 0 : 1;
+    clock.left_ms[side] = cfg.tc[i].base_ms;
+    clock.inc_ms[side] = cfg.tc[i].inc_ms;
+  }
   while (!game.verdict().over()) {
     if (game.ply() >= cfg.max_plies) {
       r.outcome = xq::Outcome::Draw;
@@ -86,8 +98,21 @@ GameResult play_game(const Config& cfg, EngineProcess* engines, const std::strin
     const bool red_to_move = game.side_to_move() == xq::RED;
     const int who = red_to_move == e1_red ? 0 : 1;
     EngineProcess& e = engines[who];
+    const int side = red_to_move ? 0 : 1;
     double ms = 0;
-    const std::string text = e.running() ? e.go("", moves, cfg.limit[who], cfg.timeout_ms, &ms) : "";
+    // On a clock the engine is told both clocks and may overrun its own by the
+    // time-out's grace before it is given up as hung; it loses on time either way.
+    const std::string limit = cfg.clocked[who] ? clock.go_limit(side, e.protocol() == "uci") : cfg.limit[who];
+    const int timeout = cfg.clocked[who] ? clock.left_ms[side] + cfg.clock_grace_ms : cfg.timeout_ms;
+    const std::string text = e.running() ? e.go("", moves, limit, timeout, &ms) : "";
+    if (cfg.clocked[who] && !text.empty() && !clock.charge(side, ms)) {
+      r.outcome = red_to_move ? xq::Outcome::BlackWins : xq::Outcome::RedWins;
+      r.reason = (red_to_move ? "red" : "black") + std::string(" lost on time (") + std::to_string(int(ms)) + " ms for the move)";
+      r.lost_on_time = who;
+      r.think_ms[who] += ms;
+      r.moves_made[who]++;
+      break;
+    }
     xq::Move mv;
     if (text.empty() || !xq::iccs_to_move(text, mv, nullptr) || !game.play(mv)) {
       r.outcome = red_to_move ? xq::Outcome::BlackWins : xq::Outcome::RedWins;
@@ -140,6 +165,7 @@ void worker(const Config& cfg, Shared& sh) {
     } else {
       sh.half_pairs[g / 2] = points;
     }
+    if (r.lost_on_time >= 0) sh.time_losses[r.lost_on_time]++;
     for (int i = 0; i < 2; ++i) {
       sh.think_ms[i] += r.think_ms[i];
       sh.moves[i] += r.moves_made[i];
@@ -161,9 +187,12 @@ void worker(const Config& cfg, Shared& sh) {
 int usage() {
   std::cerr << "usage: xiangqi-match --e1 CMD --e2 CMD [--p1 ucci|uci] [--p2 ucci|uci]\n"
                "       [--o1 'setoption ...'] [--o2 'setoption ...'] [--openings FILE] [--games N]\n"
-               "       [--movetime MS | --depth D | --nodes N] [--movetime1 MS] [--movetime2 MS]\n"
+               "       [--movetime MS | --depth D | --nodes N | --tc BASE+INC] [--movetime1 MS] [--movetime2 MS]\n"
+               "       [--tc1 BASE+INC] [--tc2 BASE+INC]\n"
                "       [--max-plies N] [--concurrency N]\n"
                "       [--sprt ELO0 ELO1] [--sprt-alpha A] [--sprt-beta B] [--timeout MS] [--record FILE]\n"
+               "--tc gives each side a clock of BASE seconds and INC more a move (10+0.1); a flag\n"
+               "that falls loses the game. --timeout MS is a clocked engine's grace past its clock.\n"
                "In UCI an engine that offers UCI_Variant (Fairy-Stockfish) is set to xiangqi and its\n"
                "1-10 rank numbers are converted.\n";
   return 2;
@@ -201,6 +230,11 @@ int main(int argc, char** argv) {
       ok = parse_int(v, ms, 1);
       cfg.limit[k == "--movetime2"] = "movetime " + v;
       limit_ms = std::max(limit_ms, ms);
+    } else if (k == "--tc" || k == "--tc1" || k == "--tc2") {  // clock games (time odds with --tc1/--tc2)
+      xq::tools::TimeControl tc;
+      ok = xq::tools::parse_time_control(v, tc);
+      for (int e = 0; e < 2; ++e)
+        if (k == "--tc" || (k == "--tc2") == (e == 1)) cfg.tc[e] = tc, cfg.clocked[e] = true;
     } else if (k == "--depth") cfg.limit[0] = cfg.limit[1] = "depth " + v, ok = parse_int(v, limit_ms, 1), limit_ms = 0;
     else if (k == "--nodes") cfg.limit[0] = cfg.limit[1] = "nodes " + v, ok = parse_int(v, limit_ms, 1), limit_ms = 0;
     else if (k == "--max-plies") ok = parse_int(v, cfg.max_plies, 1);
@@ -222,6 +256,7 @@ int main(int argc, char** argv) {
   }
   if (cfg.spec[0].command.empty() || cfg.spec[1].command.empty()) return usage();
   // A hung engine loses on time: generous for a fixed movetime, long otherwise.
+  if (cfg.timeout_ms) cfg.clock_grace_ms = cfg.timeout_ms;
   if (!cfg.timeout_ms) cfg.timeout_ms = limit_ms ? std::max(10000, 20 * limit_ms) : 600000;
   if (!openings_file.empty()) {
     std::ifstream in(openings_file);
@@ -262,6 +297,8 @@ int main(int argc, char** argv) {
   for (int i = 0; i < 2; ++i)
     std::printf("engine%d: %.3f s a move on average over %ld moves\n", i + 1,
                 sh.moves[i] ? sh.think_ms[i] / 1000.0 / double(sh.moves[i]) : 0.0, sh.moves[i]);
+  if (cfg.clocked[0] || cfg.clocked[1])
+    std::printf("Lost on time: engine1 %d, engine2 %d\n", sh.time_losses[0], sh.time_losses[1]);
   if (cfg.sprt) {
     const int verdict = cfg.test.decide(s);
     const bool paired = sh.pairs.pairs() >= 2;
