@@ -465,3 +465,52 @@ TEST(Search, ATableFilledEarlierInTheNoCaptureCountDoesNotLeakNearTheLimit) {
     }
   }
 }
+
+// The same question for repetitions: a repetition draw depends on the path,
+// and positions whose value came from one are kept in the table. A search
+// after a cycle that repeated the position, and then one of the same
+// position with no history (the table kept), must agree with fresh
+// searches of each; and the other way round.
+TEST(Search, ATableFilledWithRepetitionsInTheHistoryDoesNotLeakIntoAnotherPath) {
+  struct Case {
+    const char* fen;
+    std::initializer_list<const char*> cycle;  // back to the position
+    int depth;
+  };
+  const Case cases[] = {
+      {"3ak4/4a4/9/9/9/2R6/9/9/4A4/4K4 w - - 0 1", {"c4c5", "e9f9", "c5c4", "f9e9"}, 12},
+      {"4k4/4a4/9/9/9/9/9/9/9/R2K5 w - - 0 1", {"a0a1", "e9f9", "a1a0", "f9e9"}, 12},
+      {"4k4/9/9/4P4/R8/9/9/3K5/9/9 w - - 0 1", {"a5a4", "e9f9", "a4a5", "f9e9"}, 10},
+      {"r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R w - - 0 1", {"i0h0", "i9h9", "h0i0", "h9i9"}, 8},
+  };
+  for (const Case& c : cases) {
+    xq::Position repeated = pos_from(c.fen);
+    for (int twice = 0; twice < 2; ++twice)
+      for (const char* m : c.cycle) {
+        xq::Move mv{};
+        ASSERT_TRUE(xq::parse_move(repeated, m, mv, nullptr)) << c.fen << ": " << m;
+        repeated.do_move(mv);
+      }
+    const xq::Position fresh = pos_from(c.fen);
+    ASSERT_EQ(repeated.key(), fresh.key());
+    xq::Limits l;
+    l.depth = c.depth;
+    std::atomic<bool> stop{false};
+    for (bool history_first : {true, false}) {
+      const xq::Position& first = history_first ? repeated : fresh;
+      const xq::Position& second = history_first ? fresh : repeated;
+      xq::TranspositionTable warm_tt(16), cold_tt(16);
+      xq::Search warm(warm_tt), cold(cold_tt);
+      warm.run(first, l, {}, stop);
+      const xq::SearchResult w = warm.run(second, l, {}, stop);
+      const xq::SearchResult f = cold.run(second, l, {}, stop);
+      const std::string where = std::string(c.fen) + (history_first ? " after its cycle's table" : " with its cycle, after a fresh table");
+      ASSERT_EQ(xq::is_mate_score(w.score), xq::is_mate_score(f.score)) << where << ": " << w.score << " vs " << f.score;
+      if (xq::is_mate_score(f.score)) {
+        EXPECT_EQ(w.score, f.score) << where;
+      } else {
+        EXPECT_NEAR(w.score, f.score, 60) << where;
+      }
+    }
+  }
+}
