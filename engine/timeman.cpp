@@ -1,6 +1,9 @@
 #include "timeman.h"
 
 #include <algorithm>
+#include <cstdlib>
+
+#include "types.h"
 
 namespace xq {
 
@@ -27,7 +30,7 @@ TimeBudget plan_time(const Limits& l) {
 double soft_scale(const SearchSignals& s) {
   const double instability = 0.75 + 0.75 * std::min(s.best_move_changes, 2.5);
   // A mate or a judged result is what it is: no need to look longer for a fall.
-  const auto decided = [](int v) { return v > 9000 || v < -9000; };
+  const auto decided = [](int v) { return std::abs(v) >= kBanThreshold; };
   double falling = 1.0;
   if (!decided(s.score) && !decided(s.earlier_score) && !(s.have_previous && decided(s.previous_score))) {
     const int drop_move = s.have_previous ? s.previous_score - s.score : 0;

@@ -5,19 +5,19 @@
 #include "match_clock.h"
 
 using xq::tools::MatchClock;
-using xq::tools::TimeControl;
+using xq::TimeControl;
 
 TEST(MatchClock, TimeControlsInSeconds) {
   TimeControl tc;
   ASSERT_TRUE(xq::tools::parse_time_control("10+0.1", tc));
   EXPECT_EQ(tc.base_ms, 10000);
-  EXPECT_EQ(tc.inc_ms, 100);
+  EXPECT_EQ(tc.increment_ms, 100);
   ASSERT_TRUE(xq::tools::parse_time_control("60", tc));
   EXPECT_EQ(tc.base_ms, 60000);
-  EXPECT_EQ(tc.inc_ms, 0);
+  EXPECT_EQ(tc.increment_ms, 0);
   ASSERT_TRUE(xq::tools::parse_time_control("0.5+0.005", tc));
   EXPECT_EQ(tc.base_ms, 500);
-  EXPECT_EQ(tc.inc_ms, 5);
+  EXPECT_EQ(tc.increment_ms, 5);
 }
 
 TEST(MatchClock, BadTimeControlsRefusedAndTheOldKept) {
@@ -26,7 +26,7 @@ TEST(MatchClock, BadTimeControlsRefusedAndTheOldKept) {
                           "abc", "10 +1", "86400", "99999999999999"})
     EXPECT_FALSE(xq::tools::parse_time_control(bad, tc)) << bad;
   EXPECT_EQ(tc.base_ms, 7000);
-  EXPECT_EQ(tc.inc_ms, 70);
+  EXPECT_EQ(tc.increment_ms, 70);
 }
 
 TEST(MatchClock, GoLinesTellBothClocks) {

@@ -33,7 +33,7 @@ struct Config {
   EngineSpec spec[2];
   std::string limit[2] = {"depth 3", "depth 3"};  // each engine's (--movetime1/--movetime2 for time odds)
   bool clocked[2] = {false, false};                  // on a clock instead (--tc, --tc1/--tc2)
-  xq::tools::TimeControl tc[2];
+  xq::TimeControl tc[2];
   std::vector<std::string> openings;
   int games = 2, max_plies = 300, concurrency = 1, timeout_ms = 0;
   int clock_grace_ms = 5000;  // how far past its clock a clocked engine is waited for
@@ -87,7 +87,7 @@ GameResult play_game(const Config& cfg, EngineProcess* engines, const std::strin
   for (int i = 0; i < 2; ++i) {
     const int side = (i == 0) == e1_red ? 0 : 1;
     clock.left_ms[side] = cfg.tc[i].base_ms;
-    clock.inc_ms[side] = cfg.tc[i].inc_ms;
+    clock.inc_ms[side] = cfg.tc[i].increment_ms;
   }
   while (!game.verdict().over()) {
     if (game.ply() >= cfg.max_plies) {
@@ -231,7 +231,7 @@ int main(int argc, char** argv) {
       cfg.limit[k == "--movetime2"] = "movetime " + v;
       limit_ms = std::max(limit_ms, ms);
     } else if (k == "--tc" || k == "--tc1" || k == "--tc2") {  // clock games (time odds with --tc1/--tc2)
-      xq::tools::TimeControl tc;
+      xq::TimeControl tc;
       ok = xq::tools::parse_time_control(v, tc);
       for (int e = 0; e < 2; ++e)
         if (k == "--tc" || (k == "--tc2") == (e == 1)) cfg.tc[e] = tc, cfg.clocked[e] = true;

@@ -34,22 +34,22 @@ bool parse_seconds(const std::string& s, long long lo_ms, int& out) {
 
 }  // namespace
 
-bool parse_time_control(const std::string& text, TimeControl& out) {
+bool parse_time_control(const std::string& text, xq::TimeControl& out) {
   const size_t plus = text.find('+');
-  TimeControl tc;
+  xq::TimeControl tc;
   if (!parse_seconds(text.substr(0, plus), 1, tc.base_ms)) return false;
-  if (plus != std::string::npos && !parse_seconds(text.substr(plus + 1), 0, tc.inc_ms)) return false;
+  if (plus != std::string::npos && !parse_seconds(text.substr(plus + 1), 0, tc.increment_ms)) return false;
   out = tc;
   return true;
 }
 
 std::string MatchClock::go_limit(int side, bool uci) const {
-  const std::string own = std::to_string(left_ms[side]), opp = std::to_string(left_ms[1 - side]);
+  using std::to_string;
   if (uci)
-    return "wtime " + std::to_string(left_ms[0]) + " btime " + std::to_string(left_ms[1]) + " winc " +
-           std::to_string(inc_ms[0]) + " binc " + std::to_string(inc_ms[1]);
-  return "time " + own + " increment " + std::to_string(inc_ms[side]) + " opptime " + opp + " oppincrement " +
-         std::to_string(inc_ms[1 - side]);
+    return "wtime " + to_string(left_ms[0]) + " btime " + to_string(left_ms[1]) + " winc " + to_string(inc_ms[0]) +
+           " binc " + to_string(inc_ms[1]);
+  return "time " + to_string(left_ms[side]) + " increment " + to_string(inc_ms[side]) + " opptime " +
+         to_string(left_ms[1 - side]) + " oppincrement " + to_string(inc_ms[1 - side]);
 }
 
 bool MatchClock::charge(int side, double elapsed_ms) {

@@ -4,16 +4,17 @@
 #pragma once
 #include <string>
 
+#include "clock.h"
+
 namespace xq::tools {
 
-struct TimeControl {
-  int base_ms = 0, inc_ms = 0;
-};
+// The game's TimeControl (base and increment only); false for anything but
+// BASE or BASE+INC with BASE > 0, INC >= 0, each at most three decimals and
+// under a day. (The game's own "5+3" is minutes + seconds; this is cutechess's.)
+bool parse_time_control(const std::string& text, xq::TimeControl& out);
 
-// False for anything but BASE or BASE+INC with BASE > 0, INC >= 0, each at
-// most three decimals and under a day.
-bool parse_time_control(const std::string& text, TimeControl& out);
-
+// Each side its own control (time odds), so not the game's GameClock, which
+// runs one control for both.
 struct MatchClock {
   int left_ms[2] = {0, 0};  // red, black
   int inc_ms[2] = {0, 0};
