@@ -140,8 +140,12 @@ Score Search::rule_score(int ply) {
   // A repetition needs at least four reversible plies and an earlier
   // position with this key (a counting filter): most nodes stop here.
   if (pos_.rule_plies() < 4 || pos_.history_length() < 4 || !pos_.may_repeat()) return kInfinite;
-  const int from = repetition_start(pos_, 2);
+  // A cycle inside the search is judged at its second occurrence (who can
+  // force it once can force it again); one begun before the root only where
+  // the referee judges it, at the third: a second occurrence there is no result.
+  int from = repetition_start(pos_, 2);
   if (from < 0) return kInfinite;
+  if (from < root_history_ && (from = repetition_start(pos_, 3)) < 0) return kInfinite;
   // A repetition: the rules judge the cycle (checks and chases) and the side
   // forcing worse loses; the ban score depends on the path, so it is never stored.
   const RepetitionRuling r = rule_stretch_in_place(pos_, from);
@@ -573,6 +577,7 @@ SearchResult Search::run(const Position& pos, const Limits& limits, const Search
                          const std::atomic<bool>& stop, const std::function<void(const SearchInfo&)>& on_info) {
   start_ = std::chrono::steady_clock::now();
   pos_ = pos;
+  root_history_ = pos_.history_length();
   options_ = options;
   stop_ = &stop;
   aborted_ = false;

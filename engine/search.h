@@ -136,6 +136,7 @@ class Search {
   Move pv_[kMaxPly + 2][kMaxPly + 2];
   int pv_len_[kMaxPly + 2];
   std::vector<Move> root_moves_;
+  int root_history_ = 0;  // plies of game history before the root (see rule_score)
   Move root_best_ = kNoMove;
   int root_depth_ = 0;
   Score root_best_score_ = 0;

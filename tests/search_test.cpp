@@ -1,5 +1,6 @@
 // Search behaviour: mates found (fastest first), perpetual-check rules, repetition draws.
 #include <atomic>
+#include <sstream>
 
 #include "game.h"
 #include "evaluate.h"
@@ -128,12 +129,17 @@ TEST(Search, ScoresTheOpponentsPerpetualAsAWin) {
 }
 
 TEST(Search, AvoidsLosingPerpetualChase) {
-  // Red's rook has chased the unprotected cannon twice round; chasing again
-  // (i5i7) would make the cycle a perpetual chase. Red, a rook against a
-  // cannon, plays something else and stays ahead. Colours flipped: the same.
+  // Red's rook has chased the unprotected cannon twice round (the game began
+  // with black to move, so red's move closes each cycle); chasing again
+  // (i5i7) would bring the first position a third time: a perpetual chase,
+  // by the referee's count. Red, a rook against a cannon, plays something
+  // else and stays ahead. Colours flipped: the same.
   for (bool flipped : {false, true}) {
-    xq::Game g = flipped ? game_after("3k5/9/9/9/9/8r/9/2C6/9/4K4 b - - 0 1", {"i4i2", "c2c4", "i2i4", "c4c2"})
-                         : game_after("4k4/9/2c6/9/8R/9/9/9/9/3K5 w - - 0 1", {"i5i7", "c7c5", "i7i5", "c5c7"});
+    xq::Game g = flipped ? game_after("3k5/9/9/9/9/9/9/2C5r/9/4K4 w - - 0 1",
+                                      {"c2c4", "i2i4", "c4c2", "i4i2", "c2c4", "i2i4", "c4c2"})
+                         : game_after("4k4/9/2c5R/9/9/9/9/9/9/3K5 b - - 0 1",
+                                      {"c7c5", "i7i5", "c5c7", "i5i7", "c7c5", "i7i5", "c5c7"});
+    ASSERT_FALSE(g.verdict().over());
     const xq::SearchResult r = search(g.position(), 8);
     EXPECT_NE(xq::move_to_iccs(r.best), flipped ? "i4i2" : "i5i7") << "the chase would lose by the rules";
     EXPECT_GT(r.score, 200);
@@ -142,19 +148,61 @@ TEST(Search, AvoidsLosingPerpetualChase) {
 }
 
 TEST(Search, ScoresTheOpponentsPerpetualChaseAsAWin) {
-  // Black to move: red's last moves chased the cannon round the cycle, and
-  // the position after red's next chase would be judged a red loss; from
-  // red's side, that chase is scored as the loss it is.
-  xq::Game g = game_after("4k4/9/2c6/9/8R/9/9/9/9/3K5 w - - 0 1", {"i5i7", "c7c5", "i7i5", "c5c7"});
+  // Black to move: red's rook chased the cannon twice round the cycle and
+  // its last chase brought the first position a third time: the referee's
+  // red loss, which black's search scores as the win it is.
+  xq::Game g = game_after("4k4/9/2c5R/9/9/9/9/9/9/3K5 b - - 0 1",
+                          {"c7c5", "i7i5", "c5c7", "i5i7", "c7c5", "i7i5", "c5c7", "i5i7"});
+  EXPECT_EQ(g.verdict().outcome, xq::Outcome::BlackWins) << "the referee agrees";
   xq::Position p = g.position();
-  p.do_move(mv("i5i7"));
   const xq::SearchResult r = search(p, 4);
   EXPECT_GT(r.score, xq::kBanThreshold) << "black sees red's perpetual chase as a win";
 }
 
+TEST(Search, ASecondOccurrenceBeforeTheRootIsNoResultYet) {
+  // The same chase once round: after i5i7 the position has come twice, which
+  // the referee does not judge (it ends the game at the third). Black may not
+  // count it as won, and red may chase once more and turn away later.
+  xq::Game g = game_after("4k4/9/2c6/9/8R/9/9/9/9/3K5 w - - 0 1", {"i5i7", "c7c5", "i7i5", "c5c7"});
+  xq::Position p = g.position();
+  p.do_move(mv("i5i7"));
+  EXPECT_FALSE(xq::judge_repetition_rules(p, 3).over()) << "the referee: no result yet";
+  const xq::SearchResult r = search(p, 8);
+  EXPECT_LT(r.score, -200) << "a cannon against a rook, not a rules result";
+  EXPECT_GT(r.score, -xq::kBanThreshold);
+}
+
+TEST(Search, DoesNotCountOnTheOpponentRepeatingACheckASecondTime) {
+  // From a game against fairy-stockfish (time odds): red to move after 114
+  // plies. e0d0 brings a position a second time; judged at that second
+  // occurrence, black's checks looked lost by the rules (+9499 from depth 6)
+  // and red played it, but black simply went on (a3b3) and red lost. The
+  // referee judges at the third: e0d0 wins nothing, and red is worse.
+  const char* moves =
+      "d0e1 g6g5 h0g2 h9g7 c3c4 f9e8 b2f2 b7b1 a0a1 b1b3 b0c2 g9e7 g0e2 i9f9 h2h1 b9c7 h1f1 f9h9 i0h0 h7h1 "
+      "g3g4 h9h3 a1b1 a9b9 g2f4 g5g4 f4d5 g4g3 c2a1 b3b5 b1b3 g3g2 d5f4 h3h8 f2f3 h1g1 h0g0 b5g5 b3b9 c7b9 "
+      "e1d0 h8h4 a1c2 g2f2 g0g1 f2f1 g1f1 h4f4 f3f2 g7h5 f1h1 f4f2 h1h5 b9c7 c2d4 f2f4 d4c6 f4f3 e3e4 f3e3 "
+      "h5h4 g5d5 a3a4 d5d1 c6d4 c7d5 e0e1 e3d3 e4e5 e6e5 d4f5 d5c3 h4h9 e8f9 h9h2 d3f3 f5h4 f3f0 h2h3 c3a4 "
+      "e1d1 a4b2 d1e1 f0d0 h3e3 d9e8 h4f3 e5e4 e3e4 d0d3 e4f4 d3d1 e1e0 b2c0 f4d4 d1f1 e2c0 f1f3 d4i4 f3e3 "
+      "e0d0 e3e6 i4d4 a6a5 i3i4 e6e3 d4g4 a5a4 c4c5 a4a3 g4c4 e3d3 d0e0 d3e3";
+  xq::Game g;
+  std::istringstream in(moves);
+  int plies = 0;
+  for (std::string m; in >> m; ++plies) ASSERT_TRUE(g.play(mv(m.c_str()))) << m;
+  ASSERT_EQ(plies, 114);
+  const xq::SearchResult r = search(g.position(), 10);
+  EXPECT_NE(xq::move_to_iccs(r.best), "e0d0");
+  EXPECT_LT(r.score, xq::kBanThreshold) << "no rules result for red";
+  EXPECT_LT(r.score, 0) << "black's rook and horse against a cannon: red is worse";
+}
+
 TEST(Search, SteersIntoRepetitionWhenBehind) {
-  // Red is a rook down; returning the advisor repeats the position (a draw).
-  xq::Game g = game_after("r3k4/9/9/9/9/9/9/9/4A4/3K5 w - - 0 1", {"e1f2", "a9a8", "f2e1", "a8a9", "e1f2", "a9a8"});
+  // Red is a rook down; returning the advisor brings the first position a
+  // third time (a draw by the referee's count; the game began with black to
+  // move, so red's move closes the cycle).
+  xq::Game g = game_after("r3k4/9/9/9/9/9/9/9/4A4/3K5 b - - 0 1",
+                          {"a9a8", "e1f2", "a8a9", "f2e1", "a9a8", "e1f2", "a8a9"});
+  ASSERT_FALSE(g.verdict().over());
   const xq::SearchResult r = search(g.position(), 8);
   EXPECT_EQ(xq::move_to_iccs(r.best), "f2e1");
   EXPECT_EQ(r.score, 0);
