@@ -35,7 +35,11 @@ struct Config {
   bool clocked[2] = {false, false};                  // on a clock instead (--tc, --tc1/--tc2)
   xq::TimeControl tc[2];
   std::vector<std::string> openings;
-  int games = 2, max_plies = 300, concurrency = 1, timeout_ms = 0;
+  // The rules end a game by mate, stalemate, repetition or 120 plies without a
+  // capture; the ply limit only guards against a game that never ends. At 300
+  // (the old default) 5 of 200 time-odds games were cut off as draws with one
+  // side 260 to a mate ahead.
+  int games = 2, max_plies = 1000, concurrency = 1, timeout_ms = 0;
   int clock_grace_ms = 5000;  // how far past its clock a clocked engine is waited for
   bool sprt = false;
   xq::tools::Sprt test;
@@ -189,7 +193,7 @@ int usage() {
                "       [--o1 'setoption ...'] [--o2 'setoption ...'] [--openings FILE] [--games N]\n"
                "       [--movetime MS | --depth D | --nodes N | --tc BASE+INC] [--movetime1 MS] [--movetime2 MS]\n"
                "       [--tc1 BASE+INC] [--tc2 BASE+INC]\n"
-               "       [--max-plies N] [--concurrency N]\n"
+               "       [--max-plies N (1000)] [--concurrency N]\n"
                "       [--sprt ELO0 ELO1] [--sprt-alpha A] [--sprt-beta B] [--timeout MS] [--record FILE]\n"
                "--tc gives each side a clock of BASE seconds and INC more a move (10+0.1); a flag\n"
                "that falls loses the game. --timeout MS is a clocked engine's grace past its clock.\n"
