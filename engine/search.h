@@ -52,6 +52,7 @@ struct SearchOptions {
   std::vector<Move> banned;  // root moves not to play (UCCI banmoves)
   int multipv = 1;           // how many best lines to search and report (each with an exact score)
   int weakness = 0;          // a weaker level's choice among the lines (skill.h); 0: the best
+  bool one_thread = false;   // no helpers (a level of the ladder: the same strength on any machine)
 };
 
 bool is_mate_score(Score s);

@@ -37,7 +37,7 @@ uint64_t SearchPool::helper_nodes() const {
 
 SearchResult SearchPool::run(const Position& pos, const Limits& limits, const SearchOptions& options,
                              const std::atomic<bool>& stop, const std::function<void(const SearchInfo&)>& on_info) {
-  if (searches_.size() == 1) return searches_[0]->run(pos, limits, options, stop, on_info);
+  if (searches_.size() == 1 || options.one_thread) return searches_[0]->run(pos, limits, options, stop, on_info);
   // Helpers search without limits of their own (a depth limit aside) until
   // the main search is done; one line each is enough, as only the table is shared.
   Limits helper_limits;

@@ -3,8 +3,12 @@
 // misses two-move tactics) over several candidate moves, then a choice among
 // them in which a move scored up to `weakness` below the best may be chosen
 // (so plausible moves are played, and a move that loses much only by a
-// level that cannot see why). Levels 1-8 form a ladder measured by matches
-// (README: "Levels"); UCI_Elo picks the level whose measured Elo is nearest.
+// level that cannot see why). The upper levels play their best move after a
+// fixed number of nodes: each ply is worth some 250 Elo in self-play at these
+// depths, so whole plies would make steps too wide. A level
+// searches on one thread, so it is the same on any machine. Levels 1-8 form a
+// ladder measured by matches (README: "Levels"); UCI_Elo picks the level
+// whose measured Elo is nearest.
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -19,6 +23,8 @@ struct Skill {
   int depth = 0;          // 0: no limit (full strength)
   int weakness = 0;       // how far below the best a chosen move may score
   int multipv = 1;        // candidates searched
+  uint64_t nodes = 0;     // 0: no limit; else the search stops after these (the upper levels:
+                          // a fraction of a ply, where whole plies would make steps too wide)
 };
 
 constexpr int kSkillLevels = 8;

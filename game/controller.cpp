@@ -695,8 +695,10 @@ Limits Controller::computer_limits(Color side, SearchOptions& so) {
   }
   const Skill& skill = skill_level(kLevels[level_].skill);
   if (skill.depth && !options_.movetime_override_ms) limits.depth = skill.depth;
+  if (skill.nodes && !options_.movetime_override_ms) limits.nodes = skill.nodes;
   so.weakness = skill.weakness;
   so.multipv = skill.multipv;
+  so.one_thread = (skill.depth || skill.nodes) && !options_.movetime_override_ms;
   so.seed = rng_();
   return limits;
 }

@@ -6,6 +6,7 @@
 #include "controller.h"
 #include "external_engine.h"
 #include "pgn.h"
+#include "skill.h"
 #include "test_util.h"
 
 namespace {
@@ -221,6 +222,26 @@ TEST(Controller, LevelsAndHint) {
   c.click(sq("h2"));
   c.click(sq("e2"));
   EXPECT_EQ(c.hint(), xq::kNoMove) << "the hint goes with the next move";
+}
+
+// Each level searches as the ladder has it (engine/skill.cpp): the lower ones
+// to their depth, the upper ones to their node count, the top one without a limit.
+TEST(Controller, EachLevelSearchesWithItsLimits) {
+  xq::ControllerOptions o = fast();
+  o.movetime_override_ms = 0;
+  o.book = nullptr;
+  for (int level = 0; level < xq::kLevelCount; ++level) {
+    Controller c(o);
+    c.set_level(level);
+    c.set_mode(xq::Mode::HumanBlack);  // the computer plays red, at once
+    c.update(real_ms());
+    const xq::Skill& s = xq::skill_level(xq::kLevels[level].skill);
+    EXPECT_EQ(c.last_search_limits().depth, s.depth) << "level " << level;
+    EXPECT_EQ(c.last_search_limits().nodes, s.nodes) << "level " << level;
+    EXPECT_EQ(c.last_search_limits().movetime_ms, xq::kLevels[level].movetime_ms) << "level " << level;
+  }
+  EXPECT_EQ(xq::skill_level(xq::kLevels[xq::kLevelCount - 1].skill).depth, 0) << "the top level is full strength";
+  EXPECT_EQ(xq::skill_level(xq::kLevels[xq::kLevelCount - 1].skill).nodes, 0u);
 }
 
 TEST(Controller, ReviewKeepsTheGame) {

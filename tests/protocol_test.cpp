@@ -235,12 +235,12 @@ TEST(Uci, LimitStrengthPlaysALevelOfTheLadder) {
   Transcript t;
   const auto hello = t.send({"uci"});
   EXPECT_TRUE(has_prefix(hello, "option name UCI_LimitStrength type check default false"));
-  EXPECT_TRUE(has_prefix(hello, "option name UCI_Elo type spin default 3100 min 800 max 3100"));
+  EXPECT_TRUE(has_prefix(hello, "option name UCI_Elo type spin default 3260 min 800 max 3260"));
   EXPECT_EQ(t.send({"setoption name UCI_Elo value 100"}),
-            std::vector<std::string>{"info string setoption UCI_Elo: value '100' is not a number from 800 to 3100"});
-  EXPECT_TRUE(t.send({"setoption name UCI_LimitStrength value true", "setoption name UCI_Elo value 1190",
+            std::vector<std::string>{"info string setoption UCI_Elo: value '100' is not a number from 800 to 3260"});
+  EXPECT_TRUE(t.send({"setoption name UCI_LimitStrength value true", "setoption name UCI_Elo value 1400",
                       "setoption name UseBook value false"}).empty());
-  const xq::Skill& skill = xq::skill_for_elo(1190);
+  const xq::Skill& skill = xq::skill_for_elo(1400);
   EXPECT_EQ(skill.level, 3);
   const auto out = t.send({"position startpos", "go movetime 2000"});
   std::set<std::string> candidates;
@@ -258,7 +258,30 @@ TEST(Uci, LimitStrengthPlaysALevelOfTheLadder) {
   Transcript u;
   const auto ucci = u.send({"ucci"});
   EXPECT_TRUE(has_prefix(ucci, "option limitstrength type check default false"));
-  EXPECT_TRUE(has_prefix(ucci, "option elo type spin min 800 max 3100 default 3100"));
+  EXPECT_TRUE(has_prefix(ucci, "option elo type spin min 800 max 3260 default 3260"));
+}
+
+// The upper levels stop at their node count, far short of a long move time:
+// a fraction of a ply between the whole-ply steps (engine/skill.cpp). A level
+// searches on one thread whatever Threads says, so it plays the same anywhere.
+TEST(Uci, AnUpperLevelStopsAtItsNodeCount) {
+  const xq::Skill* level = nullptr;  // the one with the most nodes: helpers would add the more
+  for (int l = 1; l <= xq::kSkillLevels; ++l)
+    if (xq::skill_level(l).nodes) level = &xq::skill_level(l);
+  ASSERT_NE(level, nullptr);
+  Transcript t;
+  t.send({"uci"});
+  EXPECT_TRUE(t.send({"setoption name Threads value 2", "setoption name UCI_LimitStrength value true",
+                      "setoption name UCI_Elo value " + std::to_string(level->elo), "setoption name UseBook value false"})
+                  .empty());
+  const auto out = t.send({"position startpos", "go movetime 600000"});
+  uint64_t nodes = 0;
+  for (const auto& l : out)
+    if (const size_t n = l.find(" nodes "); l.rfind("info depth ", 0) == 0 && n != std::string::npos)
+      nodes = std::stoull(l.substr(n + 7));
+  ASSERT_EQ(last(out).substr(0, 9), "bestmove ");
+  EXPECT_GT(nodes, level->nodes / 10) << "it searched";
+  EXPECT_LE(nodes, level->nodes + 1024) << "past its node count";
 }
 
 TEST(Uci, ThreadsOptionSearchesWithHelpers) {

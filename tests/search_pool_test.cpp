@@ -67,6 +67,25 @@ TEST(SearchPool, NodesCountEveryThread) {
   EXPECT_TRUE(xq::is_legal(p, r.best));
 }
 
+// A level of the ladder searches without helpers (SearchOptions::one_thread):
+// the pool's search is then the plain one, node for node, whatever its threads.
+TEST(SearchPool, OneThreadOptionLeavesTheHelpersOut) {
+  xq::Position p = pos_from(xq::kStartFen);
+  const std::atomic<bool> stop{false};
+  xq::Limits l;
+  l.nodes = 60000;
+  xq::SearchOptions o;
+  o.one_thread = true;
+  xq::TranspositionTable t1(16), t2(16);
+  xq::Search alone(t1);
+  xq::SearchPool pool(t2, 2);
+  const xq::SearchResult a = alone.run(p, l, o, stop), b = pool.run(p, l, o, stop);
+  EXPECT_EQ(a.best, b.best);
+  EXPECT_EQ(a.score, b.score);
+  EXPECT_EQ(a.nodes, b.nodes);
+  EXPECT_LE(b.nodes, l.nodes + 1);
+}
+
 TEST(SearchPool, ThreadCountIsClamped) {
   xq::TranspositionTable tt(1);
   xq::SearchPool pool(tt, 0);

@@ -13,7 +13,7 @@ from="${3:-2}"
 to="${4:-8}"
 engine="$PWD/build/engine/xiangqi-engine"
 match="$PWD/build/engine/xiangqi-match"
-elos=(800 1005 1280 1430 1580 1815 2030 3100)  # UCI_Elo of each level as skill.cpp has it
+elos=(800 1180 1570 1950 2260 2570 2880 3260)  # UCI_Elo of each level as skill.cpp has it
 level_options() {  # the options that make the engine play level $1 (1-8)
   echo "setoption name UseBook value false"
   if (($1 < 8)); then
