@@ -384,12 +384,7 @@ void Protocol::cmd_go(const std::vector<std::string>& t) {
   options.seed = (seed_ += 0x9E3779B97F4A7C15ULL);
   options.multipv = multipv_;
   if (limit_strength_) {  // a level of the ladder: a shallower search, a choice among candidates
-    const Skill& skill = skill_for_elo(elo_ ? elo_ : max_skill_elo());
-    if (skill.depth) limits.depth = limits.depth ? std::min(limits.depth, skill.depth) : skill.depth;
-    if (skill.nodes) limits.nodes = limits.nodes ? std::min(limits.nodes, skill.nodes) : skill.nodes;
-    options.weakness = skill.weakness;
-    options.multipv = std::max(options.multipv, skill.multipv);
-    options.one_thread = skill.depth || skill.nodes;
+    apply_skill(skill_for_elo(elo_ ? elo_ : max_skill_elo()), limits, options);
   }
   searcher_->start(
       pos_, limits, options,

@@ -29,6 +29,14 @@ const Skill& skill_for_elo(int elo) {
 int min_skill_elo() { return kLadder[0].elo; }
 int max_skill_elo() { return kLadder[kSkillLevels - 1].elo; }
 
+void apply_skill(const Skill& skill, Limits& limits, SearchOptions& options) {
+  if (skill.depth) limits.depth = limits.depth ? std::min(limits.depth, skill.depth) : skill.depth;
+  if (skill.nodes) limits.nodes = limits.nodes ? std::min(limits.nodes, skill.nodes) : skill.nodes;
+  options.weakness = skill.weakness;
+  options.multipv = std::max(options.multipv, skill.multipv);
+  options.one_thread = skill.depth || skill.nodes;
+}
+
 size_t pick_with_weakness(const std::vector<PvLine>& lines, int weakness, uint64_t seed) {
   if (lines.size() < 2 || weakness <= 0) return 0;
   std::mt19937_64 rng(seed);

@@ -33,6 +33,10 @@ const Skill& skill_for_elo(int elo);  // the level nearest that Elo
 int min_skill_elo();
 int max_skill_elo();
 
+// Limits a search to a level: its depth and nodes (within any the caller set),
+// its weakness and candidates, one thread when it is limited at all.
+void apply_skill(const Skill& skill, Limits& limits, SearchOptions& options);
+
 // Among the searched lines (best first), the one a player of this weakness
 // plays: each line's score plus a random share of the weakness, the highest
 // wins. Deterministic for a seed.

@@ -693,12 +693,9 @@ Limits Controller::computer_limits(Color side, SearchOptions& so) {
     }
     if (plan_time(on_clock).soft_ms < limits.movetime_ms) limits = on_clock;
   }
-  const Skill& skill = skill_level(kLevels[level_].skill);
-  if (skill.depth && !options_.movetime_override_ms) limits.depth = skill.depth;
-  if (skill.nodes && !options_.movetime_override_ms) limits.nodes = skill.nodes;
-  so.weakness = skill.weakness;
-  so.multipv = skill.multipv;
-  so.one_thread = (skill.depth || skill.nodes) && !options_.movetime_override_ms;
+  Skill skill = skill_level(kLevels[level_].skill);
+  if (options_.movetime_override_ms) skill.depth = 0, skill.nodes = 0;  // --movetime: the time alone limits it
+  apply_skill(skill, limits, so);
   so.seed = rng_();
   return limits;
 }
