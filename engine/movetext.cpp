@@ -6,6 +6,11 @@ namespace xq {
 
 namespace {
 
+// A run of glued Chinese moves is the longest real token (a whole game: some
+// thousands of characters); past this a "word" is cut, so that one endless
+// word cannot hold a string for each of its characters.
+constexpr size_t kMaxTokenChars = 8192;
+
 // One UTF-8 character's length from its first byte (1 for a stray byte).
 size_t char_length(unsigned char b) {
   if (b >= 0xF0 && b < 0xF8) return 4;
@@ -65,6 +70,7 @@ std::vector<std::string> movetext_tokens(const std::string& text) {
     if (c.size() == 3 && c >= "０" && c <= "９") c = std::string(1, char('0' + (c[2] - "０"[2])));
     else if (c == "．") c.assign(1, '.');  // (assign: GCC 12 warns falsely on = "." here)
     chars.push_back(c);
+    if (chars.size() >= kMaxTokenChars) push_token(out, chars);  // no word is this long: cut it
   }
   push_token(out, chars);
   return out;

@@ -160,6 +160,16 @@ bool split_tags(const std::string& text, std::vector<std::pair<std::string, std:
 
 }  // namespace
 
+namespace {
+
+// The readers hold some tens of bytes for each byte of moves (tokens, items,
+// the tree): a game's moves are bounded so that no file can make them hold gigabytes.
+std::string movetext_too_long() {
+  return "the game's moves are longer than " + std::to_string(kMaxMovetextBytes >> 20) + " MB";
+}
+
+}  // namespace
+
 bool read_pgn(const std::string& text, PgnGame& out, std::string* error) {
   auto fail = [&](const std::string& m) {
     if (error) *error = m;
@@ -168,6 +178,7 @@ bool read_pgn(const std::string& text, PgnGame& out, std::string* error) {
   PgnGame g;
   std::string movetext;
   if (!split_tags(text, g.tags, movetext, error)) return false;
+  if (movetext.size() > kMaxMovetextBytes) return fail(movetext_too_long());
   g.fen = g.tag("FEN").empty() ? kStartFen : g.tag("FEN");
   Game game;
   std::string err;
@@ -349,6 +360,7 @@ bool read_pgn_tree(const std::string& text, PgnTree& out, std::string* error) {
   PgnTree t;
   std::string movetext;
   if (!split_tags(text, t.tags, movetext, error)) return false;
+  if (movetext.size() > kMaxMovetextBytes) return fail(movetext_too_long());
   const std::string fen = t.tag("FEN").empty() ? kStartFen : t.tag("FEN");
   Game game;
   std::string err;

@@ -69,6 +69,9 @@ struct PgnTree {
 };
 // Variations nest at most this deep; deeper is an error, never a stack overflow.
 constexpr int kMaxVariationDepth = 64;
+// A game's moves, comments and variations (the text after its tags) are at
+// most this long; a longer one is refused with a message, not read.
+constexpr size_t kMaxMovetextBytes = size_t(8) << 20;
 // Reads one game with its RAV variations "( … )", {comments}, ";" comments,
 // NAGs ($1–$6) and move suffixes (! ? !! ?? !? ?!). A variation replaces the
 // move before it. False with a message (line or depth) on failure.

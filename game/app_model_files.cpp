@@ -2,8 +2,10 @@
 // through the desktop's chooser or the in-game list, pasting a position.
 #include <algorithm>
 #include <ctime>
+#include <new>
 
 #include "app_model.h"
+
 #include "cbr.h"
 #include "child_process.h"
 #include "dhtmlxq.h"
@@ -242,7 +244,11 @@ void AppModel::poll_open_file() {
   if (!pending_open_.valid() || pending_open_.wait_for(std::chrono::seconds(0)) != std::future_status::ready) return;
   const OpenedFile f = pending_open_.get();
   const std::string path = pending_open_path_;
-  opened_file(path, f);
+  try {
+    opened_file(path, f);
+  } catch (const std::bad_alloc&) {  // a file made to be huge: said, and the game goes on as it was
+    flash(say(Phrase::CannotRead, {storage_->path(path) + " (it needs more memory than there is)"}));
+  }
   if (!next_open_.empty()) {
     std::string next;
     next.swap(next_open_);

@@ -202,7 +202,7 @@ bool AppModel::online_act(Action a, int arg) {
       return true;
     }
     case Action::OnlineLogOut:
-      online_.log_out();
+      online_.log_out(true);
       online_note_.clear();
       return true;
     case Action::OnlineSeek:

@@ -164,6 +164,7 @@ struct OnlineClient::Impl {
         if (ec) return self->fail(ec.message());
         self->out.pop_front();
         if (!self->out.empty()) self->write();
+        else if (self->closed) self->say_goodbye();
       });
     }
     void shut() override {
@@ -175,6 +176,10 @@ struct OnlineClient::Impl {
         beast::get_lowest_layer(ws).socket().close(ignored);
         return;
       }
+      // What was sent last (a logout) goes out before the goodbye: Beast takes no close while a write is on.
+      if (out.empty()) say_goodbye();
+    }
+    void say_goodbye() {
       ws.async_close(websocket::close_code::normal, [self = this->shared_from_this()](beast::error_code) {});
     }
   };

@@ -161,7 +161,8 @@ void OnlineSession::connect(int64_t now_ms) {
   client_.connect(server_.host, server_.port, server_.tls, ca_file_);
 }
 
-void OnlineSession::log_out() {
+void OnlineSession::log_out(bool tell_server) {
+  if (tell_server && state_ == State::LoggedIn) client_.send(json{{"type", "logout"}}.dump());
   client_.close();
   state_ = State::Offline;
   token_.clear();

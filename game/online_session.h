@@ -59,7 +59,9 @@ class OnlineSession {
   // Connects to `address` ("host:port") and logs in; false (and why) for a bad address.
   bool log_in(const std::string& address, Login how, const std::string& name, const std::string& password,
               int64_t now_ms, std::string* error);
-  void log_out();
+  // Leaves the server; the player's own Log out (tell_server) also ends the
+  // login token on the server, so a copy of it cannot be used again.
+  void log_out(bool tell_server = false);
   // Until then a refused connection is tried again (a server we just started).
   void be_patient(int64_t until_ms) { patient_until_ = until_ms; }
   void send(const std::string& json_text);  // a request as it stands

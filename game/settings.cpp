@@ -1,5 +1,7 @@
 #include "settings.h"
 
+#include "regular_file.h"
+
 #include <algorithm>
 
 #include <fcntl.h>
@@ -29,13 +31,8 @@ std::string config_dir(const std::string& override_dir) {
   return ".xiangqi";
 }
 
-bool read_file(const std::string& path, std::string& content) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  std::stringstream ss;
-  ss << in.rdbuf();
-  content = ss.str();
-  return true;
+bool read_file(const std::string& path, std::string& content, size_t limit) {
+  return read_regular_file(path, limit, content);
 }
 
 bool write_file_atomic(const std::string& path, const std::string& content, std::string* error) {
@@ -240,7 +237,7 @@ std::string settings_text(const Settings& s) {
 
 bool load_settings(const std::string& dir, Settings& s) {
   std::string text;
-  if (!read_file(dir + "/settings.ini", text)) return false;
+  if (!read_file(dir + "/settings.ini", text, kMaxSettingsBytes)) return false;
   parse_settings(text, s);
   return true;
 }

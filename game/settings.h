@@ -57,7 +57,10 @@ void parse_settings(const std::string& text, Settings& s);
 bool load_settings(const std::string& dir, Settings& s);
 bool save_settings(const std::string& dir, const Settings& s, std::string* error);
 bool write_file_atomic(const std::string& path, const std::string& content, std::string* error);
-bool read_file(const std::string& path, std::string& content);
+// A regular file whole (a FIFO or a device is refused without waiting), at most `limit` bytes.
+bool read_file(const std::string& path, std::string& content, size_t limit = size_t(64) << 20);
+// settings.ini is a few hundred bytes; anything past a megabyte is not ours.
+constexpr size_t kMaxSettingsBytes = 1 << 20;
 
 // Writes files on its own thread so a slow disk never stalls a frame. The
 // newest content for a path wins; the destructor finishes pending writes.

@@ -26,13 +26,23 @@ std::string shell_path(const std::string& path) {
 
 OpenedFile read_for_opening(const std::string& path, size_t limit) {
   OpenedFile f;
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  // O_NONBLOCK: a FIFO with no writer would hold open() (and the game's exit) forever.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
   if (fd < 0) return f.error = std::strerror(errno), f;
   struct stat st {};
-  if (::fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+  if (::fstat(fd, &st) != 0) {
+    f.error = std::strerror(errno);
+    ::close(fd);
+    return f;
+  }
+  if (S_ISDIR(st.st_mode)) {
     ::close(fd);
     f.folder = true;
     return f.error = std::strerror(EISDIR), f;
+  }
+  if (!S_ISREG(st.st_mode)) {  // a FIFO, a device (/dev/zero), a socket: nothing to open as a game
+    ::close(fd);
+    return f.error = "not a regular file", f;
   }
   char buf[65536];
   for (;;) {

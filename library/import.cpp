@@ -1,5 +1,10 @@
 #include "import.h"
 
+#include "regular_file.h"
+
+#include <new>
+#include <stdexcept>
+
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
@@ -25,25 +30,10 @@ bool game_file(const fs::path& p) {
 }
 
 bool read_bytes(const std::string& path, std::string& out, std::string* error) {
-  std::error_code ec;
-  const std::uintmax_t size = fs::file_size(path, ec);
-  if (ec) {
-    *error = "cannot be read (" + ec.message() + ")";
-    return false;
-  }
-  if (size > kMaxFileBytes) {
-    *error = "is too large (" + std::to_string(size >> 20) + " MiB; at most 512)";
-    return false;
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    *error = "cannot be opened";
-    return false;
-  }
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  out = ss.str();
-  return true;
+  std::string why;
+  if (read_regular_file(path, kMaxFileBytes, out, &why)) return true;
+  *error = why.rfind("larger", 0) == 0 ? "is too large (" + why + ")" : "cannot be read (" + why + ")";
+  return false;
 }
 
 }  // namespace
@@ -88,7 +78,18 @@ ImportReport import_paths(Library& lib, const std::vector<std::string>& paths, c
       r.failures.push_back(file + ": " + err);
       ++r.failed;
     } else {
-      const RecordFile rf = read_record_file(bytes);
+      RecordFile rf;
+      try {
+        rf = read_record_file(bytes);
+      } catch (const std::exception& e) {  // out of memory (a file made to be huge): said, and the next file goes on
+        r.failures.push_back(file + ": cannot be read (" + (dynamic_cast<const std::bad_alloc*>(&e)
+                                                                  ? std::string("it needs more memory than there is")
+                                                                  : std::string(e.what())) + ")");
+        ++r.failed;
+        ++r.files_done;
+        if (progress) progress(r);
+        continue;
+      }
       for (const RecordFailure& f : rf.failures) {
         r.failures.push_back(file + ": " + (f.game ? "game " + std::to_string(f.game) + ": " : "") + f.message);
         ++r.failed;

@@ -54,6 +54,9 @@ std::string hash_password(const std::string& password) {
   return out;
 }
 
+// Guest names: "Guest" and eight digits (90 million; idle guests are forgotten).
+std::string guest_name() { return "Guest" + std::to_string(10000000 + randombytes_uniform(90000000)); }
+
 const char* reason_key(Reason r) {
   switch (r) {
     case Reason::Checkmate: return "checkmate";
@@ -70,13 +73,29 @@ const char* reason_key(Reason r) {
   }
 }
 
+std::string lower(std::string s) {
+  for (char& ch : s) ch = char(std::tolower(static_cast<unsigned char>(ch)));
+  return s;
+}
+
+// What a player is told when the database did not take a change.
+std::string not_saved(const std::string& what, const std::string& why) {
+  return "the server could not save " + what + (why.empty() ? "" : " (" + why + ")") + ": try again";
+}
+
 }  // namespace
 
 struct Hub::Conn {
+  std::string address;
+  int64_t connected_ms = 0;
   int64_t player = 0;  // 0 until logged in
   std::string name;
   bool guest = false;
-  bool authenticating = false;
+  GlickoRating rating;
+  bool busy = false;           // a login, a guest or a logout is on its way
+  int login_failures = 0;      // wrong passwords on this connection
+  int64_t next_login_ms = 0;   // and when it may try again
+  int pending_reads = 0;       // history and PGN requests waiting for the database
   std::set<int64_t> watching;
   double tokens = 0;  // the rate limit's bucket
   int64_t bucket_ms = 0;
@@ -98,6 +117,14 @@ struct Hub::Seek {
   }
 };
 
+// A finished game on its way to the archive (retried until the database takes it).
+struct Hub::Finish {
+  std::string result, reason, pgn, message;
+  std::vector<RatingChange> ratings;
+  int64_t retry_ms = 0;
+  bool in_flight = false;
+};
+
 struct Hub::Room {
   int64_t id = 0;
   struct Seat {
@@ -116,20 +143,32 @@ struct Hub::Room {
   int draw_offer = -1;            // the colour that offers
   int takeback_by = -1, takeback_plies = 0;
   std::set<ConnId> spectators;
+  bool saving = false;            // a move or a takeback is being stored: the game waits for it
+  std::unique_ptr<Finish> over;   // set: the game has ended and is being archived
   ClockPair reading(int64_t now) const {
     return {clock.remaining(RED, now), clock.remaining(BLACK, now)};
   }
 };
 
-Hub::Hub(Store& store, HubOptions options, Send send, Close close, Offload offload)
-    : store_(store), options_(options), send_(std::move(send)), close_(std::move(close)), offload_(std::move(offload)) {
+Hub::Hub(HubOptions options, Send send, Close close, Offload offload, Persist persist, Now now)
+    : options_(options),
+      send_(std::move(send)),
+      close_(std::move(close)),
+      offload_(std::move(offload)),
+      persist_(std::move(persist)),
+      now_(std::move(now)),
+      guard_(options.login),
+      guests_(options.guest_burst, options.guest_refill_s),
+      registrations_(options.register_burst, options.register_refill_s) {
   if (sodium_init() < 0) throw std::runtime_error("libsodium cannot start");
 }
 
 Hub::~Hub() = default;
 
-void Hub::error(ConnId c, const std::string& about, const std::string& message) {
-  send_(c, json{{"type", "error"}, {"about", about}, {"message", message}}.dump());
+void Hub::error(ConnId c, const std::string& about, const std::string& message, const std::string& code) {
+  json j{{"type", "error"}, {"about", about}, {"message", message}};
+  if (!code.empty()) j["code"] = code;
+  send_(c, j.dump());
 }
 
 void Hub::to_room(const Room& room, const std::string& text) {
@@ -138,8 +177,13 @@ void Hub::to_room(const Room& room, const std::string& text) {
   for (ConnId s : room.spectators) send_(s, text);
 }
 
-void Hub::restore(int64_t now) {
-  for (StoredGame& g : store_.playing_games()) {
+void Hub::to_lobby(const std::string& text, ConnId except) {
+  for (ConnId l : lobby_)
+    if (l != except) send_(l, text);
+}
+
+void Hub::restore(const std::vector<StoredGame>& games, int64_t now) {
+  for (const StoredGame& g : games) {
     auto room = std::make_unique<Room>();
     room->id = g.id;
     room->rated = g.rated;
@@ -159,10 +203,11 @@ void Hub::restore(int64_t now) {
     room->clock.set(room->clocks.back().red_ms, room->clocks.back().black_ms);
     const int64_t ids[2] = {g.red, g.black};
     const std::string names[2] = {g.red_name, g.black_name};
+    const GlickoRating ratings[2] = {g.red_rating, g.black_rating};
     for (int c : {RED, BLACK}) {
       room->seat[c].player = ids[c];
       room->seat[c].name = names[c];
-      if (const auto p = store_.player_by_name(names[c])) room->seat[c].rating = p->rating;
+      room->seat[c].rating = ratings[c];
       room->seat[c].away = true;
       room->seat[c].deadline_ms = now + options_.grace_ms;
       playing_[ids[c]] = g.id;
@@ -171,8 +216,10 @@ void Hub::restore(int64_t now) {
   }
 }
 
-void Hub::connected(ConnId c, int64_t now) {
+void Hub::connected(ConnId c, const std::string& address, int64_t now) {
   Conn& conn = conns_[c];
+  conn.address = address;
+  conn.connected_ms = now;
   conn.tokens = options_.message_burst;
   conn.bucket_ms = now;
 }
@@ -189,45 +236,46 @@ void Hub::disconnected(ConnId c, int64_t now) {
 
 // The player leaves this connection: seeks go, a game waits for them.
 void Hub::detach(ConnId c, Conn& conn, int64_t now) {
+  lobby_.erase(c);
   if (!conn.player) return;
   const int64_t player = conn.player;
   conn.player = 0;
   if (const auto it = online_.find(player); it == online_.end() || it->second != c) return;
   online_.erase(player);
   drop_seeks(player);
-  const std::string gone = json{{"type", "player_offline"}, {"name", conn.name}}.dump();
-  for (ConnId l : lobby_) send_(l, gone);
-  if (const auto g = playing_.find(player); g != playing_.end()) {
+  to_lobby(json{{"type", "player_offline"}, {"name", conn.name}}.dump());
+  if (const auto g = playing_.find(player); g != playing_.end() && g->second) {
     Room& room = *rooms_.at(g->second);
     const int color = room.seat[RED].player == player ? RED : BLACK;
     room.seat[color].away = true;
     room.seat[color].deadline_ms = now + options_.grace_ms;
-    const std::string away = json{{"type", "opponent_away"}, {"game", room.id}, {"color", color_name(color)},
-                                  {"seconds", options_.grace_ms / 1000}}
-                                 .dump();
-    to_room(room, away);
+    to_room(room, json{{"type", "opponent_away"}, {"game", room.id}, {"color", color_name(color)},
+                       {"seconds", options_.grace_ms / 1000}}
+                      .dump());
   }
 }
 
-void Hub::attach(ConnId c, const PlayerRow& p, int64_t now) {
+// The token is stored: the player is in.
+void Hub::logged_in(ConnId c, const PlayerRow& p, const std::string& token) {
   const auto it = conns_.find(c);
-  if (it == conns_.end()) return;  // the connection went while the password was checked
+  if (it == conns_.end()) return;  // the connection went while the database answered
+  const int64_t now = now_();
   Conn& conn = it->second;
   if (const auto old = online_.find(p.id); old != online_.end() && old->second != c) {
     // The same player from elsewhere: the newer connection takes over.
     const ConnId before = old->second;
     if (auto oc = conns_.find(before); oc != conns_.end()) {
-      error(before, "login", "logged in from elsewhere");
+      error(before, "login", "logged in from elsewhere", "replaced");
       oc->second.player = 0;
+      lobby_.erase(before);
     }
     online_.erase(old);
     close_(before, "logged in from elsewhere");
   }
-  const std::string token = new_token();
-  store_.set_token(p.id, token);
   conn.player = p.id;
   conn.name = p.name;
   conn.guest = p.guest;
+  conn.rating = p.rating;
   online_[p.id] = c;
   send_(c, json{{"type", "welcome"},
                 {"name", p.name},
@@ -236,17 +284,14 @@ void Hub::attach(ConnId c, const PlayerRow& p, int64_t now) {
                 {"deviation", int(p.rating.deviation + 0.5)},
                 {"token", token}}
                .dump());
-  const std::string here =
-      json{{"type", "player_online"}, {"name", p.name}, {"rating", int(p.rating.rating + 0.5)}}.dump();
-  for (ConnId l : lobby_) send_(l, here);
-  if (const auto g = playing_.find(p.id); g != playing_.end()) {
+  to_lobby(json{{"type", "player_online"}, {"name", p.name}, {"rating", int(p.rating.rating + 0.5)}}.dump(), c);
+  if (const auto g = playing_.find(p.id); g != playing_.end() && g->second) {
     Room& room = *rooms_.at(g->second);
     const int color = room.seat[RED].player == p.id ? RED : BLACK;
     const bool was_away = room.seat[color].away;
     room.seat[color].away = false;
     // A restored game's clock starts when the side to move is back.
-    if (!room.clock.running() && !room.game.verdict().over() && room.game.side_to_move() == color)
-      room.clock.run(Color(color), now);
+    if (!room.clock.running() && !room.over && room.game.side_to_move() == color) room.clock.run(Color(color), now);
     send_(c, state_json(room, color_name(color), now));
     if (was_away) {
       const std::string back = json{{"type", "opponent_back"}, {"game", room.id}, {"color", color_name(color)}}.dump();
@@ -257,40 +302,205 @@ void Hub::attach(ConnId c, const PlayerRow& p, int64_t now) {
   }
 }
 
-void Hub::start_auth(ConnId c, Conn& conn, const Request& r) {
-  if (r.type == RequestType::Register && store_.player_by_name(r.name)) {
-    error(c, r.type_name, "the name '" + r.name + "' is already taken");
-    return;
-  }
-  std::string stored;
-  if (r.type == RequestType::Login) {
-    const auto p = store_.player_by_name(r.name);
-    if (!p || p->guest) {
-      error(c, r.type_name, "wrong name or password");
-      return;
-    }
-    stored = p->hash;
-  }
-  conn.authenticating = true;
-  const bool reg = r.type == RequestType::Register;
+void Hub::guest(ConnId c, Conn& conn, const Request& r, int64_t now) {
+  int wait = 0;
+  if (!guests_.take(conn.address, now, &wait))
+    return error(c, r.type_name, "too many guests from your address: try again in " + std::to_string(wait) + " s", "rate");
+  conn.busy = true;
+  struct Out {
+    std::optional<PlayerRow> row;
+    std::string token = new_token(), why;
+  };
+  auto out = std::make_shared<Out>();
+  const int64_t lifetime = options_.token_lifetime_s;
+  persist_({[out, lifetime](Store& s) {
+              for (int tries = 0; tries < 20 && !out->row; ++tries) {
+                const std::string name = guest_name();
+                if (s.name_used(name)) continue;
+                if (!s.add_player(name, "", true)) break;
+                out->row = s.player_by_name(name);
+              }
+              if (out->row && !s.set_token(out->row->id, out->token, lifetime)) out->row.reset();
+              out->why = s.last_error();
+              return out->row.has_value();
+            },
+            [this, c, out, about = r.type_name](bool saved) {
+              const auto it = conns_.find(c);
+              if (it == conns_.end()) return;
+              it->second.busy = false;
+              if (!saved) return error(c, about, not_saved("a guest", out->why), "not_saved");
+              logged_in(c, *out->row, out->token);
+            }});
+}
+
+void Hub::resume(ConnId c, Conn& conn, const Request& r) {
+  if (r.token.size() != 32) return error(c, r.type_name, "unknown or expired token: log in again", "token");
+  conn.busy = true;
+  struct Out {
+    std::optional<PlayerRow> row;
+    std::string token = new_token();
+  };
+  auto out = std::make_shared<Out>();
+  const int64_t lifetime = options_.token_lifetime_s;
+  // A token is used once: the answer carries the next one.
+  persist_({[out, lifetime, old = r.token](Store& s) {
+              out->row = s.player_by_token(old);
+              return !out->row || s.set_token(out->row->id, out->token, lifetime);
+            },
+            [this, c, out, about = r.type_name](bool saved) {
+              const auto it = conns_.find(c);
+              if (it == conns_.end()) return;
+              it->second.busy = false;
+              if (!saved) return error(c, about, not_saved("the login", ""), "not_saved");
+              if (!out->row) return error(c, about, "unknown or expired token: log in again", "token");
+              logged_in(c, *out->row, out->token);
+            }});
+}
+
+// Hands a hash to the worker; false (the client told) when the queue is full.
+bool Hub::hash_later(ConnId c, Conn& conn, bool high, const std::string& about, std::function<std::string()> work,
+                     std::function<void(std::string)> done) {
+  if (offload_(high, std::move(work), std::move(done))) return true;
+  conn.busy = false;
+  error(c, about, "the server is busy checking logins: try again in a few seconds", "busy");
+  return false;
+}
+
+void Hub::register_account(ConnId c, Conn& conn, const Request& r, int64_t now) {
+  if (guest_form(r.name))
+    return error(c, r.type_name, "names of the form Guest and digits are kept for guests: choose another", "name");
+  int wait = 0;
+  if (!registrations_.take(conn.address, now, &wait))
+    return error(c, r.type_name,
+                 "too many new accounts from your address: try again in " + std::to_string(wait) + " s", "rate");
+  conn.busy = true;
+  const bool high = guard_.check(conn.address, r.name, now).priority == LoginPriority::High;
+  struct Out {
+    bool taken = false;
+    std::optional<PlayerRow> row;
+    std::string token = new_token(), why;
+  };
+  // Is the name free? Then hash (on the worker), then store.
+  auto out = std::make_shared<Out>();
   const std::string name = r.name, password = r.password, about = r.type_name;
-  offload_(
-      [reg, password, stored]() -> std::string {
-        if (reg) return hash_password(password);
-        return crypto_pwhash_str_verify(stored.c_str(), password.data(), password.size()) == 0 ? "ok" : "";
-      },
-      [this, c, reg, name, about](std::string answer, int64_t now) {
-        const auto it = conns_.find(c);
-        if (it == conns_.end()) return;
-        it->second.authenticating = false;
-        if (reg) {
-          if (answer.empty()) return error(c, about, "the server could not store the password; try again");
-          if (!store_.add_player(name, answer, false, "")) return error(c, about, "the name '" + name + "' is already taken");
-        } else if (answer.empty()) {
-          return error(c, about, "wrong name or password");
-        }
-        if (const auto p = store_.player_by_name(name)) attach(c, *p, now);
-      });
+  persist_({[out, name](Store& s) {
+              out->taken = s.name_used(name);
+              return true;
+            },
+            [this, c, out, name, password, about, high](bool saved) {
+              const auto it = conns_.find(c);
+              if (it == conns_.end()) return;
+              Conn& conn = it->second;
+              if (!saved || out->taken) {
+                conn.busy = false;
+                return saved ? error(c, about, "the name '" + name + "' is already taken", "taken")
+                             : error(c, about, not_saved("the account", ""), "not_saved");
+              }
+              hash_later(
+                  c, conn, high, about, [password] { return hash_password(password); },
+                  [this, c, out, name, about](std::string hash) {
+                    if (!conns_.count(c)) return;
+                    if (hash.empty()) {
+                      conns_.at(c).busy = false;
+                      return error(c, about, "the server could not hash the password: try again", "not_saved");
+                    }
+                    const int64_t lifetime = options_.token_lifetime_s;
+                    persist_({[out, name, hash, lifetime](Store& s) {
+                                const int64_t id = s.add_player(name, hash, false);
+                                if (id) out->row = s.player_by_name(name);
+                                else out->taken = s.last_error().empty() || s.player_by_name(name).has_value();
+                                out->why = s.last_error();
+                                return out->row && s.set_token(out->row->id, out->token, lifetime);
+                              },
+                              [this, c, out, name, about](bool saved) {
+                                const auto it = conns_.find(c);
+                                if (it == conns_.end()) return;
+                                it->second.busy = false;
+                                if (!saved)
+                                  return out->taken ? error(c, about, "the name '" + name + "' is already taken", "taken")
+                                                    : error(c, about, not_saved("the account", out->why), "not_saved");
+                                logged_in(c, *out->row, out->token);
+                              }});
+                  });
+            }});
+}
+
+void Hub::login_failed(ConnId c, const std::string& name, const std::string& about) {
+  const auto it = conns_.find(c);
+  if (it == conns_.end()) return;
+  Conn& conn = it->second;
+  const int64_t now = now_();
+  conn.busy = false;
+  guard_.failed(conn.address, name, now);
+  // This connection waits 1 s before its next try, then 2, 4, ... at most a minute.
+  conn.next_login_ms = now + std::min<int64_t>(int64_t(1000) << std::min(conn.login_failures, 6), 60000);
+  conn.login_failures++;
+  error(c, about, "wrong name or password", "credentials");
+}
+
+void Hub::login(ConnId c, Conn& conn, const Request& r, int64_t now) {
+  if (now < conn.next_login_ms)
+    return error(c, r.type_name,
+                 "wait " + std::to_string((conn.next_login_ms - now + 999) / 1000) + " s before trying again", "wait");
+  const LoginCheck check = guard_.check(conn.address, r.name, now);
+  if (!check.allowed)
+    return error(c, r.type_name,
+                 "too many wrong passwords for '" + r.name + "' from your address: try again in " +
+                     std::to_string(check.wait_s) + " s",
+                 "wait");
+  conn.busy = true;
+  auto row = std::make_shared<std::optional<PlayerRow>>();
+  const std::string name = r.name, password = r.password, about = r.type_name;
+  const bool high = check.priority == LoginPriority::High;
+  persist_({[row, name](Store& s) {
+              *row = s.player_by_name(name);
+              return true;
+            },
+            [this, c, row, name, password, about, high](bool saved) {
+              const auto it = conns_.find(c);
+              if (it == conns_.end()) return;
+              if (!saved) {
+                it->second.busy = false;
+                return error(c, about, not_saved("the login", ""), "not_saved");
+              }
+              if (!*row || (*row)->guest) return login_failed(c, name, about);
+              hash_later(
+                  c, it->second, high, about,
+                  [password, stored = (*row)->hash] {
+                    return crypto_pwhash_str_verify(stored.c_str(), password.data(), password.size()) == 0 ? "ok" : "";
+                  },
+                  [this, c, row, name, about](std::string answer) {
+                    const auto it = conns_.find(c);
+                    if (it == conns_.end()) return;
+                    if (answer.empty()) return login_failed(c, name, about);
+                    guard_.succeeded(it->second.address, name);
+                    it->second.login_failures = 0;
+                    auto token = std::make_shared<std::string>(new_token());
+                    const int64_t id = (*row)->id, lifetime = options_.token_lifetime_s;
+                    persist_({[token, id, lifetime](Store& s) { return s.set_token(id, *token, lifetime); },
+                              [this, c, row, token, about](bool saved) {
+                                const auto it = conns_.find(c);
+                                if (it == conns_.end()) return;
+                                it->second.busy = false;
+                                if (!saved) return error(c, about, not_saved("the login", ""), "not_saved");
+                                logged_in(c, **row, *token);
+                              }});
+                  });
+            }});
+}
+
+void Hub::logout(ConnId c, Conn& conn, const Request& r) {
+  conn.busy = true;
+  const int64_t player = conn.player;
+  persist_({[player](Store& s) { return s.clear_token(player); },
+            [this, c, about = r.type_name](bool saved) {
+              const auto it = conns_.find(c);
+              if (it == conns_.end()) return;
+              it->second.busy = false;
+              if (!saved) return error(c, about, not_saved("the logout", ""), "not_saved");
+              detach(c, it->second, now_());
+              send_(c, R"({"type":"logged_out"})");
+            }});
 }
 
 void Hub::message(ConnId c, std::string_view text, int64_t now) {
@@ -304,14 +514,14 @@ void Hub::message(ConnId c, std::string_view text, int64_t now) {
   if (conn.tokens < 1) {
     if (now - conn.warned_ms >= 1000) {
       conn.warned_ms = now;
-      error(c, "", "too many messages: slow down (some were dropped)");
+      error(c, "", "too many messages: slow down (some were dropped)", "rate");
     }
     return;
   }
   conn.tokens -= 1;
   std::string why;
   const auto r = parse_request(text, why);
-  if (!r) return error(c, "", why);
+  if (!r) return error(c, "", why, "bad_message");
   handle(c, conn, *r, now);
 }
 
@@ -320,55 +530,27 @@ void Hub::handle(ConnId c, Conn& conn, const Request& r, int64_t now) {
                             r.type != RequestType::Guest && r.type != RequestType::Resume &&
                             r.type != RequestType::Ping && r.type != RequestType::Watch &&
                             r.type != RequestType::Unwatch && r.type != RequestType::History &&
-                            r.type != RequestType::Pgn && r.type != RequestType::Lobby &&
-                            r.type != RequestType::LobbyLeave;
-  if (needs_player && !conn.player) return error(c, r.type_name, "log in first (login, register or guest)");
+                            r.type != RequestType::Pgn && r.type != RequestType::LobbyLeave;
+  if (needs_player && !conn.player) return error(c, r.type_name, "log in first (login, register or guest)", "login");
   switch (r.type) {
     case RequestType::Register:
     case RequestType::Login:
     case RequestType::Guest:
-    case RequestType::Resume: {
+    case RequestType::Resume:
       if (conn.player) return error(c, r.type_name, "already logged in as " + conn.name);
-      if (conn.authenticating) return error(c, r.type_name, "a login is already being checked");
-      if (r.type == RequestType::Resume) {
-        const auto p = r.token.size() == 32 ? store_.player_by_token(r.token) : std::nullopt;
-        if (!p) return error(c, r.type_name, "unknown or expired token: log in again");
-        return attach(c, *p, now);
-      }
-      if (r.type == RequestType::Guest) {
-        for (int tries = 0; tries < 20; ++tries) {
-          const std::string name = "Guest" + std::to_string(100000 + randombytes_uniform(900000));
-          if (store_.add_player(name, "", true, "")) {
-            if (const auto p = store_.player_by_name(name)) return attach(c, *p, now);
-          }
-        }
-        return error(c, r.type_name, "no guest name is free; try again");
-      }
-      return start_auth(c, conn, r);
-    }
+      if (conn.busy) return error(c, r.type_name, "a login is already being checked", "wait");
+      if (r.type == RequestType::Resume) return resume(c, conn, r);
+      if (r.type == RequestType::Guest) return guest(c, conn, r, now);
+      if (r.type == RequestType::Register) return register_account(c, conn, r, now);
+      return login(c, conn, r, now);
+    case RequestType::Logout:
+      if (conn.busy) return error(c, r.type_name, "a login is already being checked", "wait");
+      return logout(c, conn, r);
     case RequestType::Ping:
       return send_(c, R"({"type":"pong"})");
-    case RequestType::Lobby: {
+    case RequestType::Lobby:
       lobby_.insert(c);
-      json seeks = json::array(), players = json::array(), games = json::array();
-      for (const auto& [id, s] : seeks_) seeks.push_back(s.to_json());
-      for (const auto& [player, pc] : online_) {
-        const Conn& p = conns_.at(pc);
-        const auto row = store_.player_by_name(p.name);
-        players.push_back({{"name", p.name},
-                           {"rating", row ? int(row->rating.rating + 0.5) : 1500},
-                           {"guest", p.guest},
-                           {"playing", playing_.count(player) > 0}});
-      }
-      for (const auto& [id, room] : rooms_)
-        games.push_back({{"game", id},
-                         {"red", room->seat[RED].name},
-                         {"black", room->seat[BLACK].name},
-                         {"time", room->time_text},
-                         {"rated", room->rated},
-                         {"ply", room->game.ply()}});
-      return send_(c, json{{"type", "lobby"}, {"seeks", seeks}, {"players", players}, {"games", games}}.dump());
-    }
+      return lobby(c);
     case RequestType::LobbyLeave:
       lobby_.erase(c);
       return;
@@ -380,7 +562,7 @@ void Hub::handle(ConnId c, Conn& conn, const Request& r, int64_t now) {
         return error(c, r.type_name, "no seek " + std::to_string(r.seek) + " of yours");
       seeks_.erase(it);
       const std::string gone = json{{"type", "seek_removed"}, {"seek", r.seek}}.dump();
-      for (ConnId l : lobby_) send_(l, gone);
+      to_lobby(gone);
       if (!lobby_.count(c)) send_(c, gone);
       return;
     }
@@ -398,7 +580,8 @@ void Hub::handle(ConnId c, Conn& conn, const Request& r, int64_t now) {
       return offer(c, conn, r, now);
     case RequestType::Watch: {
       const auto it = rooms_.find(r.game);
-      if (it == rooms_.end()) return error(c, r.type_name, "no game " + std::to_string(r.game) + " in progress");
+      if (it == rooms_.end() || it->second->over)
+        return error(c, r.type_name, "no game " + std::to_string(r.game) + " in progress");
       if (conn.watching.size() >= 16 && !conn.watching.count(r.game))
         return error(c, r.type_name, "watching 16 games already");
       it->second->spectators.insert(c);
@@ -409,29 +592,78 @@ void Hub::handle(ConnId c, Conn& conn, const Request& r, int64_t now) {
       if (const auto it = rooms_.find(r.game); it != rooms_.end()) it->second->spectators.erase(c);
       conn.watching.erase(r.game);
       return;
-    case RequestType::History: {
-      json games = json::array();
-      for (const ArchiveEntry& e : store_.history(r.name, 100))
-        games.push_back({{"game", e.id},
-                         {"red", e.red},
-                         {"black", e.black},
-                         {"result", e.result},
-                         {"reason", e.reason},
-                         {"date", e.date},
-                         {"rated", e.rated}});
-      return send_(c, json{{"type", "history"}, {"name", r.name}, {"games", games}}.dump());
-    }
-    case RequestType::Pgn: {
-      const auto text = store_.pgn(r.game);
-      if (!text) return error(c, r.type_name, "no finished game " + std::to_string(r.game));
-      return send_(c, json{{"type", "pgn"}, {"game", r.game}, {"pgn", *text}}.dump());
-    }
+    case RequestType::History:
+    case RequestType::Pgn:
+      return read_archive(c, conn, r);
   }
+}
+
+void Hub::lobby(ConnId c) {
+  json seeks = json::array(), players = json::array(), games = json::array();
+  for (const auto& [id, s] : seeks_) seeks.push_back(s.to_json());
+  for (const auto& [player, pc] : online_) {
+    const Conn& p = conns_.at(pc);
+    players.push_back({{"name", p.name},
+                       {"rating", int(p.rating.rating + 0.5)},
+                       {"guest", p.guest},
+                       {"playing", playing_.count(player) > 0}});
+  }
+  for (const auto& [id, room] : rooms_)
+    if (!room->over)
+      games.push_back({{"game", id},
+                       {"red", room->seat[RED].name},
+                       {"black", room->seat[BLACK].name},
+                       {"time", room->time_text},
+                       {"rated", room->rated},
+                       {"ply", room->game.ply()}});
+  send_(c, json{{"type", "lobby"}, {"seeks", seeks}, {"players", players}, {"games", games}}.dump());
+}
+
+void Hub::read_archive(ConnId c, Conn& conn, const Request& r) {
+  if (conn.pending_reads >= options_.max_pending_reads)
+    return error(c, r.type_name, "too many requests waiting: try again when they are answered", "busy");
+  conn.pending_reads++;
+  if (r.type == RequestType::History) {
+    auto out = std::make_shared<std::vector<ArchiveEntry>>();
+    return persist_({[out, name = r.name](Store& s) {
+                       *out = s.history(name, 100);
+                       return s.last_error().empty() || !out->empty();
+                     },
+                     [this, c, out, name = r.name, about = r.type_name](bool saved) {
+                       const auto it = conns_.find(c);
+                       if (it == conns_.end()) return;
+                       it->second.pending_reads--;
+                       if (!saved) return error(c, about, "the server could not read the archive: try again", "busy");
+                       json games = json::array();
+                       for (const ArchiveEntry& e : *out)
+                         games.push_back({{"game", e.id},
+                                          {"red", e.red},
+                                          {"black", e.black},
+                                          {"result", e.result},
+                                          {"reason", e.reason},
+                                          {"date", e.date},
+                                          {"rated", e.rated}});
+                       send_(c, json{{"type", "history"}, {"name", name}, {"games", games}}.dump());
+                     }});
+  }
+  auto out = std::make_shared<std::optional<std::string>>();
+  persist_({[out, game = r.game](Store& s) {
+              *out = s.pgn(game);
+              return true;
+            },
+            [this, c, out, game = r.game, about = r.type_name](bool saved) {
+              const auto it = conns_.find(c);
+              if (it == conns_.end()) return;
+              it->second.pending_reads--;
+              if (!saved || !*out) return error(c, about, "no finished game " + std::to_string(game));
+              send_(c, json{{"type", "pgn"}, {"game", game}, {"pgn", **out}}.dump());
+            }});
 }
 
 void Hub::seek(ConnId c, Conn& conn, const Request& r) {
   if (playing_.count(conn.player)) return error(c, r.type_name, "finish your game first");
-  if (r.rated && conn.guest) return error(c, r.type_name, "guests play casual games only: register to play rated");
+  if (r.rated && conn.guest)
+    return error(c, r.type_name, "guests play casual games only: register to play rated", "guest_rated");
   int mine = 0;
   for (const auto& [id, s] : seeks_) mine += s.player == conn.player;
   if (mine >= 3) return error(c, r.type_name, "three open seeks at most");
@@ -440,7 +672,7 @@ void Hub::seek(ConnId c, Conn& conn, const Request& r) {
   s.player = conn.player;
   s.name = conn.name;
   s.guest = conn.guest;
-  if (const auto p = store_.player_by_name(conn.name)) s.rating = p->rating;
+  s.rating = conn.rating;
   s.time = r.time;
   s.time_text = clock_option_text(r.time);
   s.rated = r.rated;
@@ -449,9 +681,7 @@ void Hub::seek(ConnId c, Conn& conn, const Request& r) {
   j["type"] = "seek_created";
   send_(c, j.dump());
   j["type"] = "seek_added";
-  const std::string added = j.dump();
-  for (ConnId l : lobby_)
-    if (l != c) send_(l, added);
+  to_lobby(j.dump(), c);
   seeks_[s.id] = std::move(s);
 }
 
@@ -461,8 +691,7 @@ void Hub::drop_seeks(int64_t player) {
       ++it;
       continue;
     }
-    const std::string gone = json{{"type", "seek_removed"}, {"seek", it->first}}.dump();
-    for (ConnId l : lobby_) send_(l, gone);
+    to_lobby(json{{"type", "seek_removed"}, {"seek", it->first}}.dump());
     it = seeks_.erase(it);
   }
 }
@@ -473,13 +702,12 @@ void Hub::accept(ConnId c, Conn& conn, const Request& r, int64_t now) {
   const Seek s = it->second;
   if (s.player == conn.player) return error(c, r.type_name, "that is your own seek");
   if (playing_.count(conn.player)) return error(c, r.type_name, "finish your game first");
-  if (s.rated && conn.guest) return error(c, r.type_name, "guests play casual games only: register to play rated");
-  const auto me = store_.player_by_name(conn.name);
-  if (!me) return error(c, r.type_name, "the server lost your account; log in again");
+  if (s.rated && conn.guest)
+    return error(c, r.type_name, "guests play casual games only: register to play rated", "guest_rated");
   const int seeker = s.color >= 0 ? s.color : int(colour_toss_++ % 2);
-  auto room = std::make_unique<Room>();
+  auto room = std::make_shared<Room>();
   room->seat[seeker] = {s.player, s.name, s.rating, false, 0};
-  room->seat[seeker ^ 1] = {me->id, me->name, me->rating, false, 0};
+  room->seat[seeker ^ 1] = {conn.player, conn.name, conn.rating, false, 0};
   room->rated = s.rated;
   room->time = s.time;
   room->time_text = s.time_text;
@@ -495,32 +723,61 @@ void Hub::accept(ConnId c, Conn& conn, const Request& r, int64_t now) {
   g.rated = s.rated;
   g.start_fen = kStartFen;
   g.start_clock = room->clocks.back();
-  room->id = store_.start_game(g);
-  if (!room->id) return error(c, r.type_name, "the server could not store the game: " + store_.last_error());
-  room->started = utc_now_text();  // as the table's default keeps it, for the PGN's Date
+  // Both are taken off the lobby and held (game 0) while the game is stored.
   drop_seeks(s.player);
   drop_seeks(conn.player);
-  room->clock.run(RED, now);
-  Room& rm = *room;
-  rooms_[rm.id] = std::move(room);
-  for (int color : {RED, BLACK}) {
-    playing_[rm.seat[color].player] = rm.id;
-    if (const auto o = online_.find(rm.seat[color].player); o != online_.end())
-      send_(o->second, state_json(rm, color_name(color), now));
-  }
+  playing_[s.player] = 0;
+  playing_[conn.player] = 0;
+  auto id = std::make_shared<int64_t>(0);
+  auto why = std::make_shared<std::string>();
+  persist_({[g, id, why](Store& st) {
+              *id = st.start_game(g);
+              *why = st.last_error();
+              return *id != 0;
+            },
+            [this, c, room, id, why, about = r.type_name](bool saved) {
+              for (int color : {RED, BLACK}) playing_.erase(room->seat[color].player);
+              if (!saved) {
+                for (int color : {RED, BLACK})
+                  if (const auto o = online_.find(room->seat[color].player); o != online_.end())
+                    error(o->second, about, not_saved("the new game", *why), "not_saved");
+                return;
+              }
+              const int64_t now = now_();
+              auto owned = std::make_unique<Room>(std::move(*room));
+              Room& rm = *owned;
+              rm.id = *id;
+              rm.started = utc_now_text();  // as the table's default keeps it, for the PGN's Date
+              rm.clock.run(RED, now);
+              for (int color : {RED, BLACK}) {
+                playing_[rm.seat[color].player] = rm.id;
+                const auto o = online_.find(rm.seat[color].player);
+                if (o != online_.end()) {
+                  send_(o->second, state_json(rm, color_name(color), now));
+                } else {  // gone while the game was stored: the usual grace time
+                  rm.seat[color].away = true;
+                  rm.seat[color].deadline_ms = now + options_.grace_ms;
+                }
+              }
+              rooms_[rm.id] = std::move(owned);
+            }});
 }
 
-Hub::Room* Hub::seated_room(ConnId c, const Conn& conn, int64_t game, int& color) {
+Hub::Room* Hub::seated_room(ConnId c, const Conn& conn, int64_t game, int& color, const std::string& about) {
   const auto it = rooms_.find(game);
-  if (it == rooms_.end()) {
-    error(c, "", "no game " + std::to_string(game) + " in progress");
+  if (it == rooms_.end() || it->second->over) {
+    error(c, about, "no game " + std::to_string(game) + " in progress");
     return nullptr;
   }
   Room& room = *it->second;
   if (room.seat[RED].player == conn.player) color = RED;
   else if (room.seat[BLACK].player == conn.player) color = BLACK;
   else {
-    error(c, "", "you do not play in game " + std::to_string(game));
+    error(c, about, "you do not play in game " + std::to_string(game));
+    return nullptr;
+  }
+  if (room.saving) {
+    error(c, about, "the last move is still being saved: try again", "wait");
     return nullptr;
   }
   return &room;
@@ -528,7 +785,7 @@ Hub::Room* Hub::seated_room(ConnId c, const Conn& conn, int64_t game, int& color
 
 void Hub::move(ConnId c, Conn& conn, const Request& r, int64_t now) {
   int color = RED;
-  Room* room = seated_room(c, conn, r.game, color);
+  Room* room = seated_room(c, conn, r.game, color, r.type_name);
   if (!room) return;
   Game& game = room->game;
   if (game.side_to_move() != color) return error(c, r.type_name, "not your move");
@@ -537,25 +794,49 @@ void Hub::move(ConnId c, Conn& conn, const Request& r, int64_t now) {
     return finish(*room, reason_key(game.verdict().reason), now);
   }
   if (!game.is_legal(r.move)) return error(c, r.type_name, "illegal move " + r.move_text);
-  game.play(r.move);
-  room->clock.moved(Color(color), now);
-  const ClockPair after = room->reading(now);
-  room->clocks.push_back(after);
-  store_.add_move(room->id, game.ply() - 1, r.move, after);
-  if (room->draw_offer == (color ^ 1)) room->draw_offer = -1;  // answered by playing on
-  room->takeback_by = -1;
-  to_room(*room, json{{"type", "move"},
-                      {"game", room->id},
-                      {"move", move_to_iccs(r.move)},
-                      {"ply", game.ply()},
-                      {"clock", {{"red", after.red_ms}, {"black", after.black_ms}}}}
-                     .dump());
-  if (game.verdict().over()) finish(*room, reason_key(game.verdict().reason), now);
+  // The clocks as they will be, read at the move's arrival; nothing changes
+  // here until the move is stored.
+  GameClock after_clock = room->clock;
+  after_clock.moved(Color(color), now);
+  const ClockPair after = {after_clock.remaining(RED, now), after_clock.remaining(BLACK, now)};
+  room->saving = true;
+  const int64_t id = room->id;
+  const int ply = game.ply();
+  const Move m = r.move;
+  auto why = std::make_shared<std::string>();
+  persist_({[id, ply, m, after, why](Store& s) {
+              const bool ok = s.add_move(id, ply, m, after);
+              *why = s.last_error();
+              return ok;
+            },
+            [this, c, id, m, color, after, after_clock, why, text = r.move_text, about = r.type_name](bool saved) {
+              const auto it = rooms_.find(id);
+              if (it == rooms_.end()) return;
+              Room& room = *it->second;
+              room.saving = false;
+              if (!saved) {  // not stored, not played: the mover is told, and the game waits
+                if (conns_.count(c)) error(c, about, "your move " + text + " was not saved (" + *why + "): play it again", "not_saved");
+                return;
+              }
+              Game& game = room.game;
+              game.play(m);
+              room.clock = after_clock;
+              room.clocks.push_back(after);
+              if (room.draw_offer == (color ^ 1)) room.draw_offer = -1;  // answered by playing on
+              room.takeback_by = -1;
+              to_room(room, json{{"type", "move"},
+                                 {"game", room.id},
+                                 {"move", move_to_iccs(m)},
+                                 {"ply", game.ply()},
+                                 {"clock", {{"red", after.red_ms}, {"black", after.black_ms}}}}
+                                .dump());
+              if (game.verdict().over()) finish(room, reason_key(game.verdict().reason), now_());
+            }});
 }
 
 void Hub::offer(ConnId c, Conn& conn, const Request& r, int64_t now) {
   int color = RED;
-  Room* room = seated_room(c, conn, r.game, color);
+  Room* room = seated_room(c, conn, r.game, color, r.type_name);
   if (!room) return;
   Game& game = room->game;
   const std::string by = color_name(color);
@@ -588,20 +869,34 @@ void Hub::offer(ConnId c, Conn& conn, const Request& r, int64_t now) {
     }
     case RequestType::TakebackAccept: {
       if (room->takeback_by != (color ^ 1)) return error(c, r.type_name, "no takeback request to accept");
-      for (int i = 0; i < room->takeback_plies; ++i) {
-        game.undo();
-        room->clocks.pop_back();
-      }
-      room->takeback_by = -1;
-      room->draw_offer = -1;
-      store_.take_back(room->id, game.ply());
-      room->clock.set(room->clocks.back().red_ms, room->clocks.back().black_ms);
-      room->clock.run(game.side_to_move(), now);
-      return to_room(*room, json{{"type", "takeback"},
-                                 {"game", room->id},
-                                 {"ply", game.ply()},
-                                 {"clock", {{"red", room->clocks.back().red_ms}, {"black", room->clocks.back().black_ms}}}}
-                                .dump());
+      room->saving = true;
+      const int64_t id = room->id;
+      const int from = game.ply() - room->takeback_plies;
+      return persist_({[id, from](Store& s) { return s.take_back(id, from); },
+                       [this, c, id, about = r.type_name](bool saved) {
+                         const auto it = rooms_.find(id);
+                         if (it == rooms_.end()) return;
+                         Room& room = *it->second;
+                         room.saving = false;
+                         if (!saved) {
+                           if (conns_.count(c)) error(c, about, not_saved("the takeback", ""), "not_saved");
+                           return;
+                         }
+                         for (int i = 0; i < room.takeback_plies; ++i) {
+                           room.game.undo();
+                           room.clocks.pop_back();
+                         }
+                         room.takeback_by = -1;
+                         room.draw_offer = -1;
+                         room.clock.set(room.clocks.back().red_ms, room.clocks.back().black_ms);
+                         room.clock.run(room.game.side_to_move(), now_());
+                         to_room(room, json{{"type", "takeback"},
+                                            {"game", room.id},
+                                            {"ply", room.game.ply()},
+                                            {"clock",
+                                             {{"red", room.clocks.back().red_ms}, {"black", room.clocks.back().black_ms}}}}
+                                           .dump());
+                       }});
     }
     case RequestType::TakebackDecline:
       if (room->takeback_by != (color ^ 1)) return error(c, r.type_name, "no takeback request to decline");
@@ -638,13 +933,17 @@ std::string Hub::state_json(const Room& room, const std::string& you, int64_t no
   return j.dump();
 }
 
+// The game has ended: the verdict, the PGN and the ratings go to the archive
+// first; the players are told once it is stored (retried until it is).
 void Hub::finish(Room& room, const std::string& reason, int64_t now) {
   room.clock.stop(now);
+  auto f = std::make_unique<Finish>();
   const Verdict v = room.game.verdict();
-  const std::string result = result_tag(v);
+  f->result = result_tag(v);
+  f->reason = reason;
   json msg = {{"type", "game_over"},
               {"game", room.id},
-              {"result", result},
+              {"result", f->result},
               {"reason", reason},
               {"text", reason == "abandoned" ? std::string(v.outcome == Outcome::RedWins ? "red" : "black") +
                                                    " wins: the opponent left the game"
@@ -663,7 +962,7 @@ void Hub::finish(Room& room, const std::string& reason, int64_t now) {
                                    glicko2_update(before[BLACK], {{before[RED], 1 - red_score}})};
     json ratings;
     for (int c : {RED, BLACK}) {
-      store_.set_rating(room.seat[c].player, after[c], true);
+      f->ratings.push_back({room.seat[c].player, after[c]});
       ratings[color_name(c)] = {{"before", int(before[c].rating + 0.5)}, {"after", int(after[c].rating + 0.5)},
                                 {"deviation", int(after[c].deviation + 0.5)}};
     }
@@ -674,25 +973,55 @@ void Hub::finish(Room& room, const std::string& reason, int64_t now) {
   std::vector<std::string> comments;
   for (size_t p = 1; p < room.clocks.size(); ++p)
     comments.push_back(room.time.on() ? clock_comment(p % 2 ? room.clocks[p].red_ms : room.clocks[p].black_ms) : "");
-  std::string pgn = write_pgn(room.game, tags, comments);
+  f->pgn = write_pgn(room.game, tags, comments);
   if (reason == "abandoned") {  // the judge saw a resignation; the record says what happened
-    const size_t at = pgn.find("[Termination \"");
+    const size_t at = f->pgn.find("[Termination \"");
     if (at != std::string::npos) {
-      const size_t end = pgn.find('\n', at);
-      pgn.replace(at, end - at, "[Termination \"" + msg["text"].get<std::string>() + "\"]");
+      const size_t end = f->pgn.find('\n', at);
+      f->pgn.replace(at, end - at, "[Termination \"" + msg["text"].get<std::string>() + "\"]");
     }
   }
-  store_.finish_game(room.id, result, reason, pgn);
-  to_room(room, msg.dump());
-  for (ConnId s : room.spectators)
-    if (auto it = conns_.find(s); it != conns_.end()) it->second.watching.erase(room.id);
-  for (const auto& seat : room.seat) playing_.erase(seat.player);
-  rooms_.erase(room.id);
+  f->message = msg.dump();
+  room.over = std::move(f);
+  archive(room.id);
+}
+
+void Hub::archive(int64_t game) {
+  Room& room = *rooms_.at(game);
+  Finish& f = *room.over;
+  f.in_flight = true;
+  persist_({[game, result = f.result, reason = f.reason, pgn = f.pgn, ratings = f.ratings](Store& s) {
+              return s.finish_game(game, result, reason, pgn, ratings);
+            },
+            [this, game](bool saved) {
+              const auto it = rooms_.find(game);
+              if (it == rooms_.end()) return;
+              Room& room = *it->second;
+              Finish& f = *room.over;
+              f.in_flight = false;
+              if (!saved) {  // tried again in two seconds; the players hear of the end once it is kept
+                f.retry_ms = now_() + 2000;
+                return;
+              }
+              for (const RatingChange& r : f.ratings)
+                if (const auto o = online_.find(r.player); o != online_.end()) conns_.at(o->second).rating = r.rating;
+              to_room(room, f.message);
+              for (ConnId s : room.spectators)
+                if (auto c = conns_.find(s); c != conns_.end()) c->second.watching.erase(game);
+              for (const auto& seat : room.seat) playing_.erase(seat.player);
+              rooms_.erase(it);
+            }});
 }
 
 void Hub::tick(int64_t now) {
   std::vector<std::pair<Room*, std::string>> ended;
+  std::vector<int64_t> retry;
   for (auto& [id, room] : rooms_) {
+    if (room->over) {
+      if (!room->over->in_flight && now >= room->over->retry_ms) retry.push_back(id);
+      continue;
+    }
+    if (room->saving) continue;  // the move on its way came in time
     Game& game = room->game;
     if (game.verdict().over()) continue;
     if (room->clock.running() && room->clock.remaining(room->clock.side(), now) <= 0) {
@@ -710,6 +1039,19 @@ void Hub::tick(int64_t now) {
       }
   }
   for (auto& [room, reason] : ended) finish(*room, reason, now);
+  for (int64_t id : retry) archive(id);
+  // Connections that neither log in nor watch are closed after a while.
+  for (auto& [c, conn] : conns_)
+    if (!conn.player && !conn.busy && conn.watching.empty() && now - conn.connected_ms > options_.login_deadline_ms) {
+      conn.connected_ms = now;  // told once; the network layer closes it
+      close_(c, "log in or watch a game within " + std::to_string(options_.login_deadline_ms / 1000) + " s");
+    }
+  if (now - last_sweep_ms_ >= 60000) {
+    last_sweep_ms_ = now;
+    guard_.sweep(now);
+    guests_.sweep(now);
+    registrations_.sweep(now);
+  }
 }
 
 }  // namespace xq::server

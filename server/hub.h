@@ -2,7 +2,12 @@
 // connections, the lobby's seeks, the games in progress (each judged by the
 // engine library's rules, with the server's clocks), reconnection, ratings
 // and the archive. The network layer hands it each message with the time it
-// arrived and sends what it says; everything runs on one thread.
+// arrived and sends what it says; everything here runs on one thread.
+//
+// The hub never waits for the database: every read and write is a task
+// handed to the database thread (Persist), and what depends on it happens
+// when the answer comes back. A move is relayed only once it is stored; a
+// move whose write failed is refused to the mover, and the game waits for it.
 #pragma once
 #include <cstdint>
 #include <functional>
@@ -15,78 +20,106 @@
 
 #include "clock.h"
 #include "game.h"
+#include "login_guard.h"
 #include "protocol.h"
 #include "store.h"
+#include "store_thread.h"
 
 namespace xq::server {
 
 using ConnId = uint64_t;
 
 struct HubOptions {
-  int grace_ms = 60000;       // how long a dropped player's game waits for them
+  int grace_ms = 60000;             // how long a dropped player's game waits for them
   double messages_per_second = 20;  // the rate limit a connection may keep up
   double message_burst = 60;        // and how far above it a burst may go
+  int64_t token_lifetime_s = 30 * 86400;  // a resume token lasts this long after its last use
+  int login_deadline_ms = 120000;   // a connection that neither logs in nor watches is closed then
+  double guest_burst = 20;          // guests one address may make at once (0: no limit)
+  double guest_refill_s = 30;       // and then one more this often
+  double register_burst = 5;        // accounts one address may register at once (0: no limit)
+  double register_refill_s = 60;
+  int max_pending_reads = 4;        // a connection's reads (history, PGN) waiting for the database
+  LoginLimits login;
 };
 
 class Hub {
  public:
   using Send = std::function<void(ConnId, std::string)>;
   using Close = std::function<void(ConnId, std::string)>;
-  // Password hashing takes a tenth of a second and 64 MiB: the hub hands it
-  // to `work` (run elsewhere), and `done` is called back on the hub's thread
-  // with its answer and the time then.
-  using Offload =
-      std::function<void(std::function<std::string()> work, std::function<void(std::string, int64_t)> done)>;
+  // Password hashing takes a fifth of a second and 64 MiB: the hub hands it to
+  // `work` (run elsewhere; `high` puts it before logins from suspect
+  // addresses), and `done` is called back on the hub's thread with its answer.
+  // False: the queue is full, nothing was taken.
+  using Offload = std::function<bool(bool high, std::function<std::string()> work, std::function<void(std::string)> done)>;
+  using Now = std::function<int64_t()>;  // the hub's clock (ms), for answers that come back later
 
-  Hub(Store& store, HubOptions options, Send send, Close close, Offload offload);
+  Hub(HubOptions options, Send send, Close close, Offload offload, Persist persist, Now now);
   ~Hub();
 
-  // Carries on the games the store holds in progress (after a restart): their
+  // Carries on the games the store held in progress (after a restart): their
   // clocks wait until the side to move is back; each player has the grace time.
-  void restore(int64_t now_ms);
+  void restore(const std::vector<StoredGame>& games, int64_t now_ms);
 
-  void connected(ConnId c, int64_t now_ms);
+  void connected(ConnId c, const std::string& address, int64_t now_ms);
   void disconnected(ConnId c, int64_t now_ms);
   void message(ConnId c, std::string_view text, int64_t now_ms);
-  // Flags and abandoned games; call often (the network layer does every 50 ms).
+  // Flags, abandoned games, archive retries, idle connections; call often (every 50 ms).
   void tick(int64_t now_ms);
 
   size_t connection_count() const { return conns_.size(); }
   size_t game_count() const { return rooms_.size(); }
+  size_t online_count() const { return online_.size(); }
 
  private:
   struct Conn;
   struct Seek;
   struct Room;
+  struct Finish;
 
   void handle(ConnId c, Conn& conn, const Request& r, int64_t now);
-  void start_auth(ConnId c, Conn& conn, const Request& r);
-  void attach(ConnId c, const PlayerRow& p, int64_t now);
+  void guest(ConnId c, Conn& conn, const Request& r, int64_t now);
+  void resume(ConnId c, Conn& conn, const Request& r);
+  void register_account(ConnId c, Conn& conn, const Request& r, int64_t now);
+  void login(ConnId c, Conn& conn, const Request& r, int64_t now);
+  void login_failed(ConnId c, const std::string& name, const std::string& about);
+  bool hash_later(ConnId c, Conn& conn, bool high, const std::string& about, std::function<std::string()> work,
+                  std::function<void(std::string)> done);
+  void logged_in(ConnId c, const PlayerRow& p, const std::string& token);
+  void logout(ConnId c, Conn& conn, const Request& r);
   void detach(ConnId c, Conn& conn, int64_t now);
+  void lobby(ConnId c);
   void seek(ConnId c, Conn& conn, const Request& r);
   void accept(ConnId c, Conn& conn, const Request& r, int64_t now);
   void move(ConnId c, Conn& conn, const Request& r, int64_t now);
   void offer(ConnId c, Conn& conn, const Request& r, int64_t now);
-  Room* seated_room(ConnId c, const Conn& conn, int64_t game, int& color);
+  void read_archive(ConnId c, Conn& conn, const Request& r);
+  Room* seated_room(ConnId c, const Conn& conn, int64_t game, int& color, const std::string& about);
   void finish(Room& room, const std::string& reason, int64_t now);
+  void archive(int64_t game);
   void drop_seeks(int64_t player);
   std::string state_json(const Room& room, const std::string& you, int64_t now) const;
   void to_room(const Room& room, const std::string& text);
-  void error(ConnId c, const std::string& about, const std::string& message);
+  void to_lobby(const std::string& text, ConnId except = 0);
+  void error(ConnId c, const std::string& about, const std::string& message, const std::string& code = "");
 
-  Store& store_;
   HubOptions options_;
   Send send_;
   Close close_;
   Offload offload_;
+  Persist persist_;
+  Now now_;
+  LoginGuard guard_;
+  AddressRate guests_, registrations_;
   std::map<ConnId, Conn> conns_;
   std::map<int64_t, ConnId> online_;               // player id -> connection
   std::map<int64_t, Seek> seeks_;
   std::map<int64_t, std::unique_ptr<Room>> rooms_;  // games in progress by id
-  std::map<int64_t, int64_t> playing_;             // player id -> game id
-  std::set<ConnId> lobby_;                         // connections that follow the lobby
+  std::map<int64_t, int64_t> playing_;             // player id -> game id (0 while the game is being stored)
+  std::set<ConnId> lobby_;                         // logged-in connections that follow the lobby
   int64_t next_seek_ = 1;
   uint64_t colour_toss_ = 0;
+  int64_t last_sweep_ms_ = 0;
 };
 
 }  // namespace xq::server

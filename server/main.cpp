@@ -2,6 +2,7 @@
 // engine library, kept in SQLite. See the README's "Playing people" part.
 #include <sys/resource.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstring>
 #include <string>
@@ -13,19 +14,28 @@
 namespace {
 
 const char* kUsage =
-    "usage: xiangqi-server [--port N] [--address IP] [--db FILE] [--grace SECONDS] [--cert FILE --key FILE]\n"
-    "  --port N        the port to listen on (default 7800; 0: any free port)\n"
-    "  --address IP    the address to listen on (default 0.0.0.0, every interface)\n"
-    "  --db FILE       the SQLite file for players, games and the archive (default xiangqi-server.db)\n"
-    "  --grace SECONDS how long a dropped player's game waits for them (default 60)\n"
-    "  --cert FILE     serve TLS (wss://) with this PEM certificate (its chain after it)\n"
-    "  --key FILE      the certificate's private key (PEM)\n";
+    "usage: xiangqi-server [--port N] [--address IP] [--db FILE] [--grace SECONDS] [--cert FILE --key FILE] [limits]\n"
+    "  --port N             the port to listen on (default 7800; 0: any free port)\n"
+    "  --address IP         the address to listen on (default 0.0.0.0, every interface)\n"
+    "  --db FILE            the SQLite file for players, games and the archive (default xiangqi-server.db)\n"
+    "  --grace SECONDS      how long a dropped player's game waits for them (default 60)\n"
+    "  --cert FILE          serve TLS (wss://) with this PEM certificate (its chain after it)\n"
+    "  --key FILE           the certificate's private key (PEM)\n"
+    "limits (what one client or address can make the server hold):\n"
+    "  --max-connections N  connections in all (default 4000)\n"
+    "  --max-per-address N  connections from one IP address (default 200; 0: no limit)\n"
+    "  --guests-per-address N  guests one address may make at once, then one every 30 s (default 20; 0: no limit)\n"
+    "  --registrations-per-address N  accounts one address may register at once, then one a minute (default 5;\n"
+    "                       0: no limit)\n"
+    "  --login-queue N      logins waiting to be hashed, in each of the two places (default 8)\n"
+    "  --token-days N       a resume token lasts N days after its last use (default 30)\n"
+    "  --guest-days N       guests not seen for N days are forgotten (default 30; 0: never)\n";
 
 }  // namespace
 
 int main(int argc, char** argv) {
   xq::server::ListenOptions listen;
-  xq::server::HubOptions hub;
+  xq::server::ServerOptions options;
   std::string db = "xiangqi-server.db";
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
@@ -44,17 +54,35 @@ int main(int argc, char** argv) {
     else if (a == "--db") db = v;
     else if (a == "--cert") listen.cert_file = v;
     else if (a == "--key") listen.key_file = v;
-    else if (a == "--grace" && xq::parse_int(v, 1, 3600, n)) hub.grace_ms = n * 1000;
+    else if (a == "--grace" && xq::parse_int(v, 1, 3600, n)) options.hub.grace_ms = n * 1000;
+    else if (a == "--max-connections" && xq::parse_int(v, 1, 1000000, n)) options.network.max_connections = size_t(n);
+    else if (a == "--max-per-address" && xq::parse_int(v, 0, 1000000, n)) options.network.max_per_address = size_t(n);
+    else if (a == "--guests-per-address" && xq::parse_int(v, 0, 1000000, n)) options.hub.guest_burst = n;
+    else if (a == "--registrations-per-address" && xq::parse_int(v, 0, 1000000, n)) options.hub.register_burst = n;
+    else if (a == "--login-queue" && xq::parse_int(v, 1, 10000, n)) options.network.login_queue = size_t(n);
+    else if (a == "--token-days" && xq::parse_int(v, 1, 3650, n)) options.hub.token_lifetime_s = int64_t(n) * 86400;
+    else if (a == "--guest-days" && xq::parse_int(v, 0, 3650, n)) options.database.guest_idle_days = n;
     else {
       std::fprintf(stderr, "xiangqi-server: cannot use %s '%s'\n%s", a.c_str(), v.c_str(), kUsage);
       return 2;
     }
   }
-  // A thousand players need more than the usual 1,024 descriptors.
+  // The connection cap needs that many descriptors and some to spare (the
+  // database, the log, the listening socket): raise the limit, or lower the
+  // cap to what the system allows.
   rlimit files{};
-  if (getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur < files.rlim_max) {
-    files.rlim_cur = files.rlim_max;
-    setrlimit(RLIMIT_NOFILE, &files);
+  if (getrlimit(RLIMIT_NOFILE, &files) == 0) {
+    const rlim_t want = rlim_t(options.network.max_connections) + 64;
+    if (files.rlim_cur < want) {
+      files.rlim_cur = std::min(want, files.rlim_max);
+      setrlimit(RLIMIT_NOFILE, &files);
+      getrlimit(RLIMIT_NOFILE, &files);
+    }
+    if (files.rlim_cur < want) {
+      options.network.max_connections = files.rlim_cur > 128 ? size_t(files.rlim_cur - 64) : 64;
+      std::fprintf(stderr, "xiangqi-server: the system allows %llu open files: at most %zu connections\n",
+                   (unsigned long long)files.rlim_cur, options.network.max_connections);
+    }
   }
   xq::server::Store store;
   std::string error;
@@ -62,7 +90,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "xiangqi-server: %s\n", error.c_str());
     return 1;
   }
-  xq::server::WebSocketServer server(store, hub);
+  xq::server::WebSocketServer server(store, options);
   if (!server.listen(listen, error)) {
     std::fprintf(stderr, "xiangqi-server: %s\n", error.c_str());
     return 1;

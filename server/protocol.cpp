@@ -1,5 +1,7 @@
 #include "protocol.h"
 
+#include <cctype>
+
 #include <nlohmann/json.hpp>
 
 #include "notation.h"
@@ -26,7 +28,7 @@ constexpr TypeName kTypes[] = {
     {"takeback_decline", RequestType::TakebackDecline},
     {"watch", RequestType::Watch},           {"unwatch", RequestType::Unwatch},
     {"history", RequestType::History},       {"pgn", RequestType::Pgn},
-    {"ping", RequestType::Ping}};
+    {"ping", RequestType::Ping},             {"logout", RequestType::Logout}};
 
 // Messages are flat objects: deeper nesting is refused before parsing, so no
 // parser or destructor ever recurses far on what a client sent.
@@ -81,6 +83,15 @@ bool valid_name(std::string_view name) {
   for (char ch : name)
     if (!((ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') || (ch >= '0' && ch <= '9') || ch == '_' || ch == '-'))
       return false;
+  return true;
+}
+
+bool guest_form(std::string_view name) {
+  if (name.size() <= 5) return false;
+  for (size_t i = 0; i < 5; ++i)
+    if (std::tolower(static_cast<unsigned char>(name[i])) != "guest"[i]) return false;
+  for (size_t i = 5; i < name.size(); ++i)
+    if (name[i] < '0' || name[i] > '9') return false;
   return true;
 }
 
@@ -188,6 +199,7 @@ std::optional<Request> parse_request(std::string_view text, std::string& error) 
     case RequestType::Lobby:
     case RequestType::LobbyLeave:
     case RequestType::Ping:
+    case RequestType::Logout:
       break;
   }
   return r;

@@ -18,7 +18,7 @@ constexpr size_t kMaxMessageBytes = 4096;
 
 enum class RequestType {
   Register, Login, Guest, Resume, Lobby, LobbyLeave, Seek, CancelSeek, Accept, Move, Resign, DrawOffer,
-  DrawAccept, DrawDecline, Takeback, TakebackAccept, TakebackDecline, Watch, Unwatch, History, Pgn, Ping
+  DrawAccept, DrawDecline, Takeback, TakebackAccept, TakebackDecline, Watch, Unwatch, History, Pgn, Ping, Logout
 };
 
 struct Request {
@@ -38,6 +38,8 @@ struct Request {
 
 // A name: 3-20 letters, digits, '_' or '-'.
 bool valid_name(std::string_view name);
+// "Guest" and digits, in any case: the form kept for guests, never registered.
+bool guest_form(std::string_view name);
 
 // nullopt with `error` set ("bad JSON", "unknown type 'x'", "'game' must be a
 // positive whole number", ...) when the message cannot be used.

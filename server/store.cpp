@@ -1,19 +1,23 @@
 #include "store.h"
 
 #include <fcntl.h>
+#include <sodium.h>
 #include <sqlite3.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <ctime>
 
 namespace xq::server {
 
 namespace {
 
-constexpr const char* kSchema = R"sql(
+// Version 1 (the first server) had no schema version and kept tokens in plain text.
+constexpr const char* kSchemaV1 = R"sql(
 CREATE TABLE IF NOT EXISTS players(
   id INTEGER PRIMARY KEY,
   name TEXT NOT NULL UNIQUE COLLATE NOCASE,
@@ -43,83 +47,205 @@ CREATE TABLE IF NOT EXISTS moves(
   PRIMARY KEY(game, ply)) WITHOUT ROWID;
 )sql";
 
-std::string column_text(sqlite3_stmt* st, int i) {
-  const unsigned char* t = sqlite3_column_text(st, i);
-  return t ? reinterpret_cast<const char*>(t) : "";
-}
+// Version 2: the token column holds the token's hash, with an expiry; players
+// have a last-seen time (idle guests are forgotten).
+constexpr const char* kToV2 = R"sql(
+ALTER TABLE players ADD COLUMN token_expires INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE players ADD COLUMN seen TEXT NOT NULL DEFAULT '';
+UPDATE players SET seen=created;
+CREATE INDEX IF NOT EXISTS players_guest_seen ON players(guest, seen);
+)sql";
 
-void bind_text(sqlite3_stmt* st, int i, const std::string& s) {
-  sqlite3_bind_text(st, i, s.data(), int(s.size()), SQLITE_TRANSIENT);
+int64_t unix_now() { return int64_t(std::time(nullptr)); }
+
+// One prepared statement in use: binds remember the first failure, steps are
+// checked, and the statement is reset for its next use when this goes.
+class Query {
+ public:
+  Query(sqlite3* db, sqlite3_stmt* st) : db_(db), st_(st) {}
+  ~Query() {
+    // sqlite3_reset repeats the last step's error, which step() has already
+    // reported; clear_bindings always succeeds.
+    sqlite3_reset(st_);
+    sqlite3_clear_bindings(st_);
+  }
+  Query& bind(int i, int64_t v) { return check(sqlite3_bind_int64(st_, i, v)); }
+  Query& bind(int i, int v) { return check(sqlite3_bind_int(st_, i, v)); }
+  Query& bind(int i, double v) { return check(sqlite3_bind_double(st_, i, v)); }
+  Query& bind(int i, const std::string& s) {
+    return check(sqlite3_bind_text(st_, i, s.data(), int(s.size()), SQLITE_TRANSIENT));
+  }
+  // The next row: true while there is one; false at the end or on an error (failed() tells).
+  bool row() {
+    if (failed_) return false;
+    const int rc = sqlite3_step(st_);
+    if (rc == SQLITE_ROW) return true;
+    if (rc != SQLITE_DONE) failed_ = true;
+    return false;
+  }
+  // A write stepped to its end.
+  bool run() {
+    if (failed_) return false;
+    const int rc = sqlite3_step(st_);
+    if (rc != SQLITE_DONE && rc != SQLITE_ROW) failed_ = true;
+    return !failed_;
+  }
+  bool failed() const { return failed_; }
+  int64_t integer(int col) const { return sqlite3_column_int64(st_, col); }
+  double real(int col) const { return sqlite3_column_double(st_, col); }
+  std::string text(int col) const {
+    const unsigned char* t = sqlite3_column_text(st_, col);
+    return t ? std::string(reinterpret_cast<const char*>(t), size_t(sqlite3_column_bytes(st_, col))) : "";
+  }
+
+ private:
+  Query& check(int rc) {
+    if (rc != SQLITE_OK) failed_ = true;
+    return *this;
+  }
+  sqlite3* db_;
+  sqlite3_stmt* st_;
+  bool failed_ = false;
+};
+
+PlayerRow read_player(const Query& q) {
+  PlayerRow p;
+  p.id = q.integer(0);
+  p.name = q.text(1);
+  p.guest = q.integer(2) != 0;
+  p.hash = q.text(3);
+  p.rating = {q.real(4), q.real(5), q.real(6)};
+  p.games = int(q.integer(7));
+  return p;
 }
 
 }  // namespace
 
+std::string token_hash(const std::string& token) {
+  unsigned char out[32];
+  crypto_generichash(out, sizeof out, reinterpret_cast<const unsigned char*>(token.data()), token.size(), nullptr, 0);
+  char hex[2 * sizeof out + 1];
+  sodium_bin2hex(hex, sizeof hex, out, sizeof out);
+  return hex;
+}
+
 struct Store::Statements {
-  // Players and the archive:
   sqlite3_stmt* by_name = nullptr;
   sqlite3_stmt* by_token = nullptr;
   sqlite3_stmt* add_player = nullptr;
+  sqlite3_stmt* name_in_games = nullptr;
   sqlite3_stmt* set_token = nullptr;
+  sqlite3_stmt* clear_token = nullptr;
   sqlite3_stmt* set_rating = nullptr;
   sqlite3_stmt* playing = nullptr;
   sqlite3_stmt* game_moves = nullptr;
   sqlite3_stmt* history = nullptr;
   sqlite3_stmt* pgn = nullptr;
   sqlite3_stmt* finished = nullptr;
-  // Games in progress:
+  sqlite3_stmt* players = nullptr;
   sqlite3_stmt* start_game = nullptr;
   sqlite3_stmt* add_move = nullptr;
   sqlite3_stmt* take_back = nullptr;
   sqlite3_stmt* finish = nullptr;
   sqlite3_stmt* drop_moves = nullptr;
+  sqlite3_stmt* forget_guests = nullptr;
   std::vector<sqlite3_stmt*> all() const {
-    return {by_name,  by_token, add_player, set_token,  set_rating, playing,    game_moves, history,
-            pgn,      finished, start_game, add_move,   take_back,  finish,     drop_moves};
+    return {by_name,    by_token, add_player, name_in_games, set_token, clear_token, set_rating,
+            playing,    game_moves, history,  pgn,           finished,  players,     start_game,
+            add_move,   take_back,  finish,   drop_moves,    forget_guests};
   }
 };
 
 Store::Store() : st_(std::make_unique<Statements>()) {}
 
 Store::~Store() {
-  if (checkpointer_.joinable()) {
-    {
-      std::lock_guard lock(mutex_);
-      stopping_ = true;
-    }
-    wake_.notify_all();
-    checkpointer_.join();
-  }
   for (sqlite3_stmt* s : st_->all()) sqlite3_finalize(s);
-  if (checkpoint_db_) sqlite3_close(checkpoint_db_);
-  if (db_) sqlite3_close(db_);
+  if (db_) {
+    // A last checkpoint leaves the database whole and the log empty.
+    sqlite3_wal_checkpoint_v2(db_, nullptr, SQLITE_CHECKPOINT_TRUNCATE, nullptr, nullptr);
+    if (sqlite3_close(db_) != SQLITE_OK) std::fprintf(stderr, "xiangqi-server: closing the database: %s\n", sqlite3_errmsg(db_));
+  }
   if (lock_fd_ >= 0) close(lock_fd_);
 }
 
-bool Store::exec(sqlite3* db, const char* sql) {
+bool Store::fail(const char* what) {
+  last_error_ = db_ ? sqlite3_errmsg(db_) : "out of memory";
+  std::fprintf(stderr, "xiangqi-server: database: %s: %s\n", what, last_error_.c_str());
+  return false;
+}
+
+bool Store::exec(const char* sql) {
   char* message = nullptr;
-  if (sqlite3_exec(db, sql, nullptr, nullptr, &message) == SQLITE_OK) return true;
-  last_error_ = message ? message : sqlite3_errmsg(db);
+  if (sqlite3_exec(db_, sql, nullptr, nullptr, &message) == SQLITE_OK) return true;
+  last_error_ = message ? message : sqlite3_errmsg(db_);
   sqlite3_free(message);
   return false;
 }
 
-bool Store::done(sqlite3* db, sqlite3_stmt* st) {
-  const int rc = sqlite3_step(st);
-  const bool ok = rc == SQLITE_DONE || rc == SQLITE_ROW;
-  if (!ok) {  // the caller answers the player; the log says why
-    last_error_ = sqlite3_errmsg(db);
-    std::fprintf(stderr, "xiangqi-server: cannot write to the database: %s\n", last_error_.c_str());
+bool Store::migrate(std::string& error) {
+  sqlite3_stmt* st = nullptr;
+  int version = -1;
+  if (sqlite3_prepare_v2(db_, "PRAGMA user_version", -1, &st, nullptr) == SQLITE_OK && sqlite3_step(st) == SQLITE_ROW)
+    version = sqlite3_column_int(st, 0);
+  sqlite3_finalize(st);
+  if (version < 0) {
+    error = path_ + ": cannot read the schema version (" + sqlite3_errmsg(db_) + ")";
+    return false;
   }
-  sqlite3_reset(st);
-  sqlite3_clear_bindings(st);
+  if (version > kSchemaVersion) {
+    error = path_ + ": it was written by a newer server (schema " + std::to_string(version) + ", this one knows " +
+            std::to_string(kSchemaVersion) + ")";
+    return false;
+  }
+  if (version == kSchemaVersion) return true;
+  if (!exec("BEGIN IMMEDIATE")) return false;
+  bool ok = exec(kSchemaV1);
+  if (ok && version < 2) {
+    ok = exec(kToV2);
+    // Tokens kept in plain text by version 1 are replaced by their hashes, valid 30 days from now.
+    std::vector<std::pair<int64_t, std::string>> tokens;
+    sqlite3_stmt* read = nullptr;
+    ok = ok && sqlite3_prepare_v2(db_, "SELECT id,token FROM players WHERE token<>''", -1, &read, nullptr) == SQLITE_OK;
+    int rc = SQLITE_DONE;
+    while (ok && (rc = sqlite3_step(read)) == SQLITE_ROW)
+      tokens.push_back({sqlite3_column_int64(read, 0), reinterpret_cast<const char*>(sqlite3_column_text(read, 1))});
+    ok = ok && rc == SQLITE_DONE;
+    sqlite3_finalize(read);
+    sqlite3_stmt* write = nullptr;
+    ok = ok && sqlite3_prepare_v2(db_, "UPDATE players SET token=?,token_expires=? WHERE id=?", -1, &write, nullptr) ==
+                   SQLITE_OK;
+    for (const auto& [id, token] : tokens) {
+      if (!ok) break;
+      const std::string h = token_hash(token);
+      ok = sqlite3_bind_text(write, 1, h.c_str(), -1, SQLITE_TRANSIENT) == SQLITE_OK &&
+           sqlite3_bind_int64(write, 2, unix_now() + 30 * 86400) == SQLITE_OK &&
+           sqlite3_bind_int64(write, 3, id) == SQLITE_OK && sqlite3_step(write) == SQLITE_DONE;
+      sqlite3_reset(write);
+    }
+    sqlite3_finalize(write);
+    if (!ok && last_error_.empty()) last_error_ = sqlite3_errmsg(db_);
+  }
+  ok = ok && exec(("PRAGMA user_version=" + std::to_string(kSchemaVersion)).c_str()) && exec("COMMIT");
+  if (!ok) {
+    const std::string why = last_error_;
+    exec("ROLLBACK");
+    last_error_ = why;
+  }
   return ok;
 }
 
 bool Store::open(const std::string& path, std::string& error) {
+  path_ = path;
   // Our own lock on the file (SQLite's locks are per transaction; this one is
   // for as long as the server runs). ":memory:" needs none.
-  if (path != ":memory:") {
-    lock_fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  const bool memory = path == ":memory:";
+  if (!memory) {
+    struct stat info{};
+    if (::stat(path.c_str(), &info) == 0 && !S_ISREG(info.st_mode)) {
+      error = path + ": not a regular file";
+      return false;
+    }
+    lock_fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0644);
     if (lock_fd_ < 0) {
       error = path + ": cannot open the database (" + std::strerror(errno) + ")";
       return false;
@@ -134,10 +260,17 @@ bool Store::open(const std::string& path, std::string& error) {
     error = path + ": cannot open the database (" + (db_ ? sqlite3_errmsg(db_) : "out of memory") + ")";
     return false;
   }
-  // Commits append to the log and do not sync; the checkpoint thread syncs.
-  if (!exec(db_, "PRAGMA journal_mode=WAL") || !exec(db_, "PRAGMA synchronous=NORMAL") ||
-      !exec(db_, "PRAGMA busy_timeout=5000") || !exec(db_, "PRAGMA wal_autocheckpoint=0") ||
-      !exec(db_, "BEGIN IMMEDIATE") || !exec(db_, kSchema) || !exec(db_, "COMMIT")) {
+  // WAL, and every commit synced (FULL): a move the players were told of is on
+  // the disk. The database thread does the syncs, so the relay never waits on
+  // them. Another program holding the file makes a write fail after 200 ms,
+  // and the move is refused, not relayed. The log is checkpointed by us
+  // (checkpoint()), never inside a commit.
+  last_error_.clear();
+  const bool ok = exec("PRAGMA busy_timeout=200") && exec("PRAGMA journal_mode=WAL") &&
+                  exec("PRAGMA synchronous=FULL") && exec("PRAGMA wal_autocheckpoint=0") &&
+                  exec("PRAGMA foreign_keys=OFF") && migrate(error);
+  if (!ok) {
+    if (!error.empty()) return false;
     const int code = sqlite3_extended_errcode(db_) & 0xff;
     const char* why = code == SQLITE_BUSY || code == SQLITE_LOCKED ? "it is locked: is another program using it?"
                       : code == SQLITE_READONLY                    ? "it cannot be written"
@@ -146,247 +279,265 @@ bool Store::open(const std::string& path, std::string& error) {
     error = path + ": " + (why ? why : "cannot use the database") + " (" + last_error_ + ")";
     return false;
   }
-  if (path != ":memory:" && (sqlite3_open_v2(path.c_str(), &checkpoint_db_, flags, nullptr) != SQLITE_OK ||
-                             !exec(checkpoint_db_, "PRAGMA busy_timeout=5000"))) {
-    error = path + ": cannot open the database twice (" + last_error_ + ")";
-    return false;
-  }
   struct Sql {
-    sqlite3* db;
     sqlite3_stmt** st;
     const char* sql;
   };
   const Sql statements[] = {
-      {db_, &st_->by_name, "SELECT id,name,guest,hash,rating,deviation,volatility,token,games FROM players WHERE name=?"},
-      {db_, &st_->by_token,
-       "SELECT id,name,guest,hash,rating,deviation,volatility,token,games FROM players WHERE token=?"},
-      {db_, &st_->add_player,
-       "INSERT OR IGNORE INTO players(name,guest,hash,rating,deviation,volatility,token) VALUES(?,?,?,1500,350,0.06,?)"},
-      {db_, &st_->set_token, "UPDATE players SET token=? WHERE id=?"},
-      {db_, &st_->set_rating, "UPDATE players SET rating=?,deviation=?,volatility=?,games=games+? WHERE id=?"},
-      {db_, &st_->playing,
-       "SELECT id,red,black,red_name,black_name,time_control,rated,start_fen,red_ms,black_ms,started FROM games "
-       "WHERE status='playing' ORDER BY id"},
-      {db_, &st_->game_moves, "SELECT move,red_ms,black_ms FROM moves WHERE game=? ORDER BY ply"},
-      {db_, &st_->history,
+      {&st_->by_name, "SELECT id,name,guest,hash,rating,deviation,volatility,games FROM players WHERE name=?"},
+      {&st_->by_token,
+       "SELECT id,name,guest,hash,rating,deviation,volatility,games FROM players WHERE token=? AND token_expires>?"},
+      {&st_->add_player,
+       "INSERT OR IGNORE INTO players(name,guest,hash,rating,deviation,volatility,token,seen) "
+       "VALUES(?,?,?,1500,350,0.06,'',datetime('now'))"},
+      {&st_->name_in_games,
+       "SELECT EXISTS(SELECT 1 FROM players WHERE name=?1) OR EXISTS(SELECT 1 FROM games WHERE red_name=?1 COLLATE NOCASE) "
+       "OR EXISTS(SELECT 1 FROM games WHERE black_name=?1 COLLATE NOCASE)"},
+      {&st_->set_token, "UPDATE players SET token=?,token_expires=?,seen=datetime('now') WHERE id=?"},
+      {&st_->clear_token, "UPDATE players SET token='',token_expires=0 WHERE id=?"},
+      {&st_->set_rating, "UPDATE players SET rating=?,deviation=?,volatility=?,games=games+1 WHERE id=?"},
+      {&st_->playing,
+       "SELECT g.id,g.red,g.black,g.red_name,g.black_name,g.time_control,g.rated,g.start_fen,g.red_ms,g.black_ms,"
+       "g.started,r.rating,r.deviation,r.volatility,b.rating,b.deviation,b.volatility FROM games g "
+       "LEFT JOIN players r ON r.id=g.red LEFT JOIN players b ON b.id=g.black WHERE g.status='playing' ORDER BY g.id"},
+      {&st_->game_moves, "SELECT move,red_ms,black_ms FROM moves WHERE game=? ORDER BY ply"},
+      {&st_->history,
        "SELECT id,red_name,black_name,result,reason,ended,rated FROM games WHERE status='over' AND "
        "(red_name=?1 COLLATE NOCASE OR black_name=?1 COLLATE NOCASE) ORDER BY id DESC LIMIT ?2"},
-      {db_, &st_->pgn, "SELECT pgn FROM games WHERE id=? AND status='over'"},
-      {db_, &st_->finished, "SELECT count(*) FROM games WHERE status='over'"},
-      {db_, &st_->start_game,
+      {&st_->pgn, "SELECT pgn FROM games WHERE id=? AND status='over'"},
+      {&st_->finished, "SELECT count(*) FROM games WHERE status='over'"},
+      {&st_->players, "SELECT count(*) FROM players"},
+      {&st_->start_game,
        "INSERT INTO games(id,red,black,red_name,black_name,time_control,rated,start_fen,red_ms,black_ms) "
        "VALUES(?,?,?,?,?,?,?,?,?,?)"},
-      {db_, &st_->add_move, "INSERT OR REPLACE INTO moves(game,ply,move,red_ms,black_ms) VALUES(?,?,?,?,?)"},
-      {db_, &st_->take_back, "DELETE FROM moves WHERE game=? AND ply>=?"},
-      {db_, &st_->finish,
-       "UPDATE games SET status='over',result=?,reason=?,pgn=?,ended=datetime('now') WHERE id=?"},
-      {db_, &st_->drop_moves, "DELETE FROM moves WHERE game=?"},
+      {&st_->add_move, "INSERT OR REPLACE INTO moves(game,ply,move,red_ms,black_ms) VALUES(?,?,?,?,?)"},
+      {&st_->take_back, "DELETE FROM moves WHERE game=? AND ply>=?"},
+      {&st_->finish,
+       "UPDATE games SET status='over',result=?,reason=?,pgn=?,ended=datetime('now') WHERE id=? AND status='playing'"},
+      {&st_->drop_moves, "DELETE FROM moves WHERE game=?"},
+      {&st_->forget_guests,
+       "DELETE FROM players WHERE guest=1 AND seen<datetime('now',?) AND id NOT IN "
+       "(SELECT red FROM games WHERE status='playing' UNION SELECT black FROM games WHERE status='playing')"},
   };
   for (const Sql& s : statements)
-    if (sqlite3_prepare_v3(s.db, s.sql, -1, SQLITE_PREPARE_PERSISTENT, s.st, nullptr) != SQLITE_OK) {
-      error = path + ": " + sqlite3_errmsg(s.db);
+    if (sqlite3_prepare_v3(db_, s.sql, -1, SQLITE_PREPARE_PERSISTENT, s.st, nullptr) != SQLITE_OK) {
+      error = path + ": " + sqlite3_errmsg(db_);
       return false;
     }
   sqlite3_stmt* top = nullptr;
-  if (sqlite3_prepare_v2(db_, "SELECT coalesce(max(id),0)+1 FROM games", -1, &top, nullptr) == SQLITE_OK &&
-      sqlite3_step(top) == SQLITE_ROW)
-    next_game_ = sqlite3_column_int64(top, 0);
+  if (sqlite3_prepare_v2(db_, "SELECT coalesce(max(id),0)+1 FROM games", -1, &top, nullptr) != SQLITE_OK ||
+      sqlite3_step(top) != SQLITE_ROW) {
+    error = path + ": cannot read the games (" + sqlite3_errmsg(db_) + ")";
+    sqlite3_finalize(top);
+    return false;
+  }
+  next_game_ = sqlite3_column_int64(top, 0);
   sqlite3_finalize(top);
-  if (checkpoint_db_) checkpointer_ = std::thread([this] { checkpoint_loop(); });
   return true;
 }
 
-// The log is copied into the database by a thread of its own once a second
-// (a passive checkpoint, which never blocks the writes): the commits of the
-// moves then never wait for the disk to sync.
-void Store::checkpoint_loop() {
-  std::unique_lock lock(mutex_);
-  while (!wake_.wait_for(lock, std::chrono::seconds(1), [this] { return stopping_; })) {
-    lock.unlock();
-    sqlite3_wal_checkpoint_v2(checkpoint_db_, nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
-    lock.lock();
-  }
+bool Store::begin() { return exec("BEGIN IMMEDIATE") || fail("begin"); }
+bool Store::commit() {
+  if (exec("COMMIT")) return true;
+  fail("commit");
+  rollback();
+  return false;
 }
-
-namespace {
-
-PlayerRow read_player(sqlite3_stmt* st) {
-  PlayerRow p;
-  p.id = sqlite3_column_int64(st, 0);
-  p.name = column_text(st, 1);
-  p.guest = sqlite3_column_int(st, 2) != 0;
-  p.hash = column_text(st, 3);
-  p.rating = {sqlite3_column_double(st, 4), sqlite3_column_double(st, 5), sqlite3_column_double(st, 6)};
-  p.token = column_text(st, 7);
-  p.games = sqlite3_column_int(st, 8);
-  return p;
+void Store::rollback() {
+  if (sqlite3_get_autocommit(db_) == 0 && !exec("ROLLBACK")) fail("rollback");
 }
-
-std::optional<PlayerRow> one_player(sqlite3_stmt* st) {
-  std::optional<PlayerRow> p;
-  if (sqlite3_step(st) == SQLITE_ROW) p = read_player(st);
-  sqlite3_reset(st);
-  sqlite3_clear_bindings(st);
-  return p;
+bool Store::savepoint() { return exec("SAVEPOINT task") || fail("savepoint"); }
+bool Store::release() { return exec("RELEASE task") || fail("release"); }
+void Store::rollback_to_savepoint() {
+  if (!exec("ROLLBACK TO task") || !exec("RELEASE task")) fail("rollback to savepoint");
 }
-
-}  // namespace
 
 std::optional<PlayerRow> Store::player_by_name(const std::string& name) {
-  bind_text(st_->by_name, 1, name);
-  return one_player(st_->by_name);
+  Query q(db_, st_->by_name);
+  q.bind(1, name);
+  if (q.row()) return read_player(q);
+  if (q.failed()) fail("reading a player");
+  return std::nullopt;
 }
 
 std::optional<PlayerRow> Store::player_by_token(const std::string& token) {
-  bind_text(st_->by_token, 1, token);
-  return one_player(st_->by_token);
+  Query q(db_, st_->by_token);
+  q.bind(1, token_hash(token)).bind(2, unix_now());
+  if (q.row()) return read_player(q);
+  if (q.failed()) fail("reading a token");
+  return std::nullopt;
 }
 
-int64_t Store::add_player(const std::string& name, const std::string& hash, bool guest, const std::string& token) {
-  sqlite3_stmt* st = st_->add_player;
-  bind_text(st, 1, name);
-  sqlite3_bind_int(st, 2, guest);
-  bind_text(st, 3, hash);
-  bind_text(st, 4, token);
-  if (!done(db_, st) || sqlite3_changes(db_) == 0) return 0;
+int64_t Store::add_player(const std::string& name, const std::string& hash, bool guest) {
+  Query q(db_, st_->add_player);
+  q.bind(1, name).bind(2, int(guest)).bind(3, hash);
+  if (!q.run()) return fail("adding a player"), 0;
+  if (sqlite3_changes(db_) == 0) return 0;
   return sqlite3_last_insert_rowid(db_);
 }
 
-void Store::set_token(int64_t player, const std::string& token) {
-  bind_text(st_->set_token, 1, token);
-  sqlite3_bind_int64(st_->set_token, 2, player);
-  done(db_, st_->set_token);
+bool Store::name_used(const std::string& name) {
+  Query q(db_, st_->name_in_games);
+  q.bind(1, name);
+  if (q.row()) return q.integer(0) != 0;
+  fail("looking a name up");
+  return true;  // when in doubt, the name is not free
 }
 
-void Store::set_rating(int64_t player, const GlickoRating& r, bool count_game) {
-  sqlite3_stmt* st = st_->set_rating;
-  sqlite3_bind_double(st, 1, r.rating);
-  sqlite3_bind_double(st, 2, r.deviation);
-  sqlite3_bind_double(st, 3, r.volatility);
-  sqlite3_bind_int(st, 4, count_game);
-  sqlite3_bind_int64(st, 5, player);
-  done(db_, st);
+bool Store::set_token(int64_t player, const std::string& token, int64_t lifetime_s) {
+  Query q(db_, st_->set_token);
+  q.bind(1, token_hash(token)).bind(2, unix_now() + lifetime_s).bind(3, player);
+  return q.run() || fail("keeping a token");
+}
+
+bool Store::clear_token(int64_t player) {
+  Query q(db_, st_->clear_token);
+  q.bind(1, player);
+  return q.run() || fail("ending a token");
 }
 
 int64_t Store::start_game(const StoredGame& g) {
-  const int64_t id = next_game_++;
-  {
-    sqlite3_stmt* st = st_->start_game;
-    sqlite3_bind_int64(st, 1, id);
-    sqlite3_bind_int64(st, 2, g.red);
-    sqlite3_bind_int64(st, 3, g.black);
-    bind_text(st, 4, g.red_name);
-    bind_text(st, 5, g.black_name);
-    bind_text(st, 6, g.time_text);
-    sqlite3_bind_int(st, 7, g.rated);
-    bind_text(st, 8, g.start_fen);
-    sqlite3_bind_int(st, 9, g.start_clock.red_ms);
-    sqlite3_bind_int(st, 10, g.start_clock.black_ms);
-    if (!done(db_, st)) return 0;
-  }
+  const int64_t id = next_game_;
+  Query q(db_, st_->start_game);
+  q.bind(1, id).bind(2, g.red).bind(3, g.black).bind(4, g.red_name).bind(5, g.black_name).bind(6, g.time_text);
+  q.bind(7, int(g.rated)).bind(8, g.start_fen).bind(9, g.start_clock.red_ms).bind(10, g.start_clock.black_ms);
+  if (!q.run()) return fail("starting a game"), 0;
+  ++next_game_;
   return id;
 }
 
-void Store::add_move(int64_t game, int ply, Move m, ClockPair clock) {
-  {
-    sqlite3_stmt* st = st_->add_move;
-    sqlite3_bind_int64(st, 1, game);
-    sqlite3_bind_int(st, 2, ply);
-    sqlite3_bind_int64(st, 3, m);
-    sqlite3_bind_int(st, 4, clock.red_ms);
-    sqlite3_bind_int(st, 5, clock.black_ms);
-    done(db_, st);
-  }
+bool Store::add_move(int64_t game, int ply, Move m, ClockPair clock) {
+  Query q(db_, st_->add_move);
+  q.bind(1, game).bind(2, ply).bind(3, int64_t(m)).bind(4, clock.red_ms).bind(5, clock.black_ms);
+  return q.run() || fail("storing a move");
 }
 
-void Store::take_back(int64_t game, int from_ply) {
-  sqlite3_bind_int64(st_->take_back, 1, game);
-  sqlite3_bind_int(st_->take_back, 2, from_ply);
-  done(db_, st_->take_back);
+bool Store::take_back(int64_t game, int from_ply) {
+  Query q(db_, st_->take_back);
+  q.bind(1, game).bind(2, from_ply);
+  return q.run() || fail("taking moves back");
 }
 
-void Store::finish_game(int64_t game, const std::string& result, const std::string& reason, const std::string& pgn) {
-  // The archive keeps the PGN; the move rows were only for carrying on.
-  exec(db_, "BEGIN");
+bool Store::finish_game(int64_t game, const std::string& result, const std::string& reason, const std::string& pgn,
+                        const std::vector<RatingChange>& ratings) {
+  // The archive keeps the PGN; the move rows were only for carrying on. The
+  // caller runs this inside a transaction (a savepoint of the batch).
   {
-    sqlite3_stmt* st = st_->finish;
-    bind_text(st, 1, result);
-    bind_text(st, 2, reason);
-    bind_text(st, 3, pgn);
-    sqlite3_bind_int64(st, 4, game);
-    done(db_, st);
-    sqlite3_bind_int64(st_->drop_moves, 1, game);
-    done(db_, st_->drop_moves);
+    Query q(db_, st_->finish);
+    q.bind(1, result).bind(2, reason).bind(3, pgn).bind(4, game);
+    if (!q.run()) return fail("archiving a game");
   }
-  exec(db_, "COMMIT");
+  {
+    Query q(db_, st_->drop_moves);
+    q.bind(1, game);
+    if (!q.run()) return fail("archiving a game");
+  }
+  for (const RatingChange& r : ratings) {
+    Query q(db_, st_->set_rating);
+    q.bind(1, r.rating.rating).bind(2, r.rating.deviation).bind(3, r.rating.volatility).bind(4, r.player);
+    if (!q.run()) return fail("storing a rating");
+  }
+  return true;
 }
 
 std::vector<StoredGame> Store::playing_games() {
   std::vector<StoredGame> games;
-  sqlite3_stmt* st = st_->playing;
-  while (sqlite3_step(st) == SQLITE_ROW) {
-    StoredGame g;
-    g.id = sqlite3_column_int64(st, 0);
-    g.red = sqlite3_column_int64(st, 1);
-    g.black = sqlite3_column_int64(st, 2);
-    g.red_name = column_text(st, 3);
-    g.black_name = column_text(st, 4);
-    g.time_text = column_text(st, 5);
-    g.rated = sqlite3_column_int(st, 6) != 0;
-    g.start_fen = column_text(st, 7);
-    g.start_clock = {sqlite3_column_int(st, 8), sqlite3_column_int(st, 9)};
-    g.started = column_text(st, 10);
-    games.push_back(std::move(g));
-  }
-  sqlite3_reset(st);
-  for (StoredGame& g : games) {
-    sqlite3_stmt* ms = st_->game_moves;
-    sqlite3_bind_int64(ms, 1, g.id);
-    while (sqlite3_step(ms) == SQLITE_ROW) {
-      g.moves.push_back(Move(sqlite3_column_int64(ms, 0)));
-      g.clocks.push_back({sqlite3_column_int(ms, 1), sqlite3_column_int(ms, 2)});
+  {
+    Query q(db_, st_->playing);
+    while (q.row()) {
+      StoredGame g;
+      g.id = q.integer(0);
+      g.red = q.integer(1);
+      g.black = q.integer(2);
+      g.red_name = q.text(3);
+      g.black_name = q.text(4);
+      g.time_text = q.text(5);
+      g.rated = q.integer(6) != 0;
+      g.start_fen = q.text(7);
+      g.start_clock = {int(q.integer(8)), int(q.integer(9))};
+      g.started = q.text(10);
+      if (q.integer(11) > 0) g.red_rating = {q.real(11), q.real(12), q.real(13)};
+      if (q.integer(14) > 0) g.black_rating = {q.real(14), q.real(15), q.real(16)};
+      games.push_back(std::move(g));
     }
-    sqlite3_reset(ms);
-    sqlite3_clear_bindings(ms);
+    if (q.failed()) fail("reading the games in progress");
+  }
+  for (StoredGame& g : games) {
+    Query q(db_, st_->game_moves);
+    q.bind(1, g.id);
+    while (q.row()) {
+      g.moves.push_back(Move(q.integer(0)));
+      g.clocks.push_back({int(q.integer(1)), int(q.integer(2))});
+    }
+    if (q.failed()) fail("reading a game's moves");
   }
   return games;
 }
 
 std::vector<ArchiveEntry> Store::history(const std::string& name, int limit) {
   std::vector<ArchiveEntry> out;
-  sqlite3_stmt* st = st_->history;
-  bind_text(st, 1, name);
-  sqlite3_bind_int(st, 2, limit);
-  while (sqlite3_step(st) == SQLITE_ROW) {
+  Query q(db_, st_->history);
+  q.bind(1, name).bind(2, limit);
+  while (q.row()) {
     ArchiveEntry e;
-    e.id = sqlite3_column_int64(st, 0);
-    e.red = column_text(st, 1);
-    e.black = column_text(st, 2);
-    e.result = column_text(st, 3);
-    e.reason = column_text(st, 4);
-    e.date = column_text(st, 5);
-    e.rated = sqlite3_column_int(st, 6) != 0;
+    e.id = q.integer(0);
+    e.red = q.text(1);
+    e.black = q.text(2);
+    e.result = q.text(3);
+    e.reason = q.text(4);
+    e.date = q.text(5);
+    e.rated = q.integer(6) != 0;
     out.push_back(std::move(e));
   }
-  sqlite3_reset(st);
-  sqlite3_clear_bindings(st);
+  if (q.failed()) fail("reading the history");
   return out;
 }
 
 std::optional<std::string> Store::pgn(int64_t game) {
-  std::optional<std::string> text;
-  sqlite3_bind_int64(st_->pgn, 1, game);
-  if (sqlite3_step(st_->pgn) == SQLITE_ROW) text = column_text(st_->pgn, 0);
-  sqlite3_reset(st_->pgn);
-  sqlite3_clear_bindings(st_->pgn);
-  return text;
+  Query q(db_, st_->pgn);
+  q.bind(1, game);
+  if (q.row()) return q.text(0);
+  if (q.failed()) fail("reading a PGN");
+  return std::nullopt;
 }
 
 int64_t Store::finished_count() {
-  int64_t n = 0;
-  if (sqlite3_step(st_->finished) == SQLITE_ROW) n = sqlite3_column_int64(st_->finished, 0);
-  sqlite3_reset(st_->finished);
-  return n;
+  Query q(db_, st_->finished);
+  if (q.row()) return q.integer(0);
+  return fail("counting games"), -1;
+}
+
+int64_t Store::player_count() {
+  Query q(db_, st_->players);
+  if (q.row()) return q.integer(0);
+  return fail("counting players"), -1;
+}
+
+int64_t Store::forget_idle_guests(int idle_days) {
+  Query q(db_, st_->forget_guests);
+  q.bind(1, "-" + std::to_string(idle_days) + " days");
+  if (!q.run()) return fail("forgetting idle guests"), -1;
+  return sqlite3_changes(db_);
+}
+
+int64_t Store::log_bytes() const {
+  if (path_ == ":memory:") return 0;
+  struct stat info{};
+  return ::stat((path_ + "-wal").c_str(), &info) == 0 ? int64_t(info.st_size) : 0;
+}
+
+LogStatus Store::checkpoint(int64_t truncate_bytes) {
+  LogStatus s;
+  if (path_ == ":memory:") return s;
+  const int mode = log_bytes() > truncate_bytes ? SQLITE_CHECKPOINT_TRUNCATE : SQLITE_CHECKPOINT_PASSIVE;
+  const int rc = sqlite3_wal_checkpoint_v2(db_, nullptr, mode, &s.frames, &s.checkpointed);
+  // BUSY: another program reads the file; the copy goes on at the next checkpoint.
+  if (rc != SQLITE_OK && rc != SQLITE_BUSY) {
+    s.ok = false;
+    fail("checkpoint");
+  }
+  s.log_bytes = log_bytes();
+  return s;
 }
 
 }  // namespace xq::server

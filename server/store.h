@@ -1,17 +1,19 @@
 // The server's SQLite file: players (accounts and guests, password hashes,
-// Glicko-2 ratings, resume tokens), games in progress written move by move
-// (so a killed server loses none: they continue after a restart) and the
-// archive of finished games with their PGN. WAL: a move is committed before
-// it is relayed, and a commit only appends to the log; a thread of its own
-// copies the log into the database (the only step that waits for the disk),
-// so the thread that relays moves never stalls on a sync. The file is held
-// with a lock while the server runs: a second server on it is refused.
+// Glicko-2 ratings, the hash of each player's resume token and when it
+// expires), games in progress written move by move (so a killed server loses
+// none: they continue after a restart) and the archive of finished games with
+// their PGN. Every SQLite return code is checked: a write that fails returns
+// false and last_error() says why.
+//
+// Used by one thread only (the database thread, store_thread.h). Durability:
+// WAL with synchronous=FULL, so a transaction that has committed is on the
+// disk (it survives kill -9 and a power cut); the log is folded back into the
+// database by checkpoints on the same thread and cut back to a bounded size.
+// The file is held with a lock while the server runs: a second server on it
+// is refused.
 #pragma once
-#include <condition_variable>
 #include <cstdint>
 #include <memory>
-#include <mutex>
-#include <thread>
 #include <optional>
 #include <string>
 #include <vector>
@@ -30,7 +32,6 @@ struct PlayerRow {
   bool guest = false;
   std::string hash;  // crypto_pwhash_str; "" for guests
   GlickoRating rating;
-  std::string token;
   int games = 0;  // finished rated games
 };
 
@@ -50,6 +51,7 @@ struct StoredGame {
   ClockPair start_clock;
   std::vector<Move> moves;
   std::vector<ClockPair> clocks;  // after each move
+  GlickoRating red_rating, black_rating;  // the players' ratings now (read back with the game)
 };
 
 struct ArchiveEntry {
@@ -58,8 +60,25 @@ struct ArchiveEntry {
   bool rated = false;
 };
 
+// A finished game's new rating for one player (rated games).
+struct RatingChange {
+  int64_t player = 0;
+  GlickoRating rating;
+};
+
+// What the write-ahead log holds, for the checkpoint policy and the status line.
+struct LogStatus {
+  int64_t log_bytes = 0;     // size of the -wal file
+  int frames = 0;            // frames in the log after the checkpoint
+  int checkpointed = 0;      // of which copied into the database
+  bool ok = true;
+};
+
 class Store {
  public:
+  // The schema this build writes; older files are brought up to it on open.
+  static constexpr int kSchemaVersion = 2;
+
   Store();
   ~Store();
   Store(const Store&) = delete;
@@ -67,46 +86,71 @@ class Store {
 
   // Opens or creates the file and takes it for this server. False with a
   // message naming the file and the cause (cannot be created, not writable,
-  // held by another server, not a database).
+  // held by another server, not a database, a newer schema).
   bool open(const std::string& path, std::string& error);
 
+  // Reads: nullopt when there is no such row or the read failed (last_error() tells which).
   std::optional<PlayerRow> player_by_name(const std::string& name);
+  // The player whose unexpired token this is (the token itself is never stored, only its hash).
   std::optional<PlayerRow> player_by_token(const std::string& token);
-  // 0 when the name is taken (names are compared without case).
-  int64_t add_player(const std::string& name, const std::string& hash, bool guest, const std::string& token);
-  void set_token(int64_t player, const std::string& token);
-  void set_rating(int64_t player, const GlickoRating& r, bool count_game);
+  // The new player's id; 0 when the name is taken (compared without case) or the write failed.
+  int64_t add_player(const std::string& name, const std::string& hash, bool guest);
+  // A name already used by a player or in a stored game (so a new guest never takes an old guest's name).
+  bool name_used(const std::string& name);
+  // Keeps the hash of `token`, valid for `lifetime_s` seconds from now; marks the player seen.
+  bool set_token(int64_t player, const std::string& token, int64_t lifetime_s);
+  bool clear_token(int64_t player);  // logged out: no token resumes this player
 
-  int64_t start_game(const StoredGame& g);  // returns the new id (0 when it cannot be stored)
-  void add_move(int64_t game, int ply, Move m, ClockPair clock);
-  void take_back(int64_t game, int from_ply);  // forgets the moves from ply on (0-based)
-  void finish_game(int64_t game, const std::string& result, const std::string& reason, const std::string& pgn);
+  int64_t start_game(const StoredGame& g);  // the new id; 0 when it could not be stored
+  bool add_move(int64_t game, int ply, Move m, ClockPair clock);
+  bool take_back(int64_t game, int from_ply);  // forgets the moves from ply on (0-based)
+  // The game goes to the archive with its PGN, and (rated) the players' new ratings, all or nothing.
+  bool finish_game(int64_t game, const std::string& result, const std::string& reason, const std::string& pgn,
+                   const std::vector<RatingChange>& ratings);
   std::vector<StoredGame> playing_games();
 
   std::vector<ArchiveEntry> history(const std::string& name, int limit);
   std::optional<std::string> pgn(int64_t game);
-  // Finished games in the archive (for tests and the status line).
-  int64_t finished_count();
+  int64_t finished_count();  // finished games in the archive (tests, status)
+  int64_t player_count();
 
-  // The last SQLite error of the reading side, for logs ("" when none).
+  // Guests not seen for `idle_days` days and in no game in progress are removed
+  // (their finished games keep their names). The number removed, -1 on failure.
+  int64_t forget_idle_guests(int idle_days);
+
+  // Transactions, for the database thread's batches: each batch is one commit
+  // (one sync), each task in it a savepoint of its own.
+  bool begin();
+  bool commit();
+  void rollback();
+  bool savepoint();
+  bool release();
+  void rollback_to_savepoint();
+
+  // Copies the log into the database and truncates it when it has grown past
+  // `truncate_bytes` (0: always). Only this thread reads or writes the file,
+  // so the copy is never held up by a reader of ours.
+  LogStatus checkpoint(int64_t truncate_bytes);
+  int64_t log_bytes() const;
+
+  // The last SQLite error ("" when none), for logs and answers.
   const std::string& last_error() const { return last_error_; }
 
  private:
   struct Statements;
-  bool exec(sqlite3* db, const char* sql);
-  bool done(sqlite3* db, sqlite3_stmt* st);  // steps a write to its end, resets it; false (and a message) on failure
-  void checkpoint_loop();
+  bool exec(const char* sql);
+  bool migrate(std::string& error);
+  bool fail(const char* what);  // records sqlite3_errmsg, logs it, returns false
 
-  sqlite3* db_ = nullptr;             // everything, on the caller's thread
-  sqlite3* checkpoint_db_ = nullptr;  // the checkpoint thread's
+  sqlite3* db_ = nullptr;
   std::unique_ptr<Statements> st_;
+  std::string path_;
   std::string last_error_;
   int lock_fd_ = -1;
   int64_t next_game_ = 1;
-  std::mutex mutex_;
-  std::condition_variable wake_;
-  bool stopping_ = false;
-  std::thread checkpointer_;
 };
+
+// The token's stored form: hex BLAKE2b-256 (libsodium's generic hash).
+std::string token_hash(const std::string& token);
 
 }  // namespace xq::server

@@ -8,10 +8,15 @@
 #include <boost/beast/ssl.hpp>
 #include <boost/beast/websocket.hpp>
 #include <boost/beast/websocket/ssl.hpp>
+#include <atomic>
 #include <chrono>
+#include <cstdio>
 #include <deque>
+#include <future>
 #include <map>
 #include <type_traits>
+
+#include "hash_worker.h"
 
 namespace xq::server {
 
@@ -27,9 +32,6 @@ int64_t now_ms() {
       .count();
 }
 
-// A connection that reads this far behind is dropped rather than buffered for.
-constexpr size_t kMaxQueued = 4096;
-
 }  // namespace
 
 // What the server holds of a connection, plain or TLS alike.
@@ -37,7 +39,12 @@ struct SessionBase {
   virtual ~SessionBase() = default;
   virtual void send(std::string text) = 0;
   virtual void close(const std::string& why) = 0;
-  bool open = false;  // the WebSocket handshake is done and the Hub knows it
+  virtual void kill() = 0;  // closes the socket at once: every pending operation ends
+  bool open = false;        // the WebSocket handshake is done and the Hub knows it
+  std::string address;
+  size_t queued_bytes = 0;
+  int64_t write_since_ms = -1;  // when the write in progress began (-1: none)
+  int64_t closing_since_ms = -1;
 };
 
 struct WebSocketServer::Impl {
@@ -76,7 +83,7 @@ struct WebSocketServer::Impl {
     void accepted(beast::error_code ec) {
       if (ec) return server.gone(id);
       open = true;
-      server.hub.connected(id, now_ms());
+      server.hub.connected(id, address, now_ms());
       read();
     }
     void read() {
@@ -87,7 +94,7 @@ struct WebSocketServer::Impl {
       if (ec) return server.gone(id);
       const int64_t at = now_ms();
       if (!ws.got_text()) {
-        send(R"({"type":"error","about":"","message":"text messages (JSON) only"})");
+        send(R"({"type":"error","about":"","message":"text messages (JSON) only","code":"bad_message"})");
       } else {
         const auto data = buffer.cdata();
         server.hub.message(id, std::string_view(static_cast<const char*>(data.data()), data.size()), at);
@@ -97,17 +104,25 @@ struct WebSocketServer::Impl {
     }
     void send(std::string text) override {
       if (!open || closing) return;
-      if (queue.size() >= kMaxQueued) return close("too slow: messages piled up");
+      if (queued_bytes + text.size() > server.options.network.max_queued_bytes)
+        return close("too slow: answers piled up");
+      queued_bytes += text.size();
       queue.push_back(std::move(text));
       if (queue.size() == 1) write();
     }
     void write() {
+      write_since_ms = now_ms();
       ws.text(true);
       ws.async_write(asio::buffer(queue.front()),
                      [self = this->shared_from_this()](beast::error_code ec, size_t) { self->written(ec); });
     }
     void written(beast::error_code ec) {
-      if (ec) return;  // the read side sees the failure and reports the connection gone
+      write_since_ms = -1;
+      if (ec) {  // the peer is gone or was dropped: free it now
+        kill();
+        return server.gone(id);
+      }
+      queued_bytes -= queue.front().size();
       queue.pop_front();
       if (!queue.empty()) write();
       else if (closing) shut();
@@ -115,56 +130,99 @@ struct WebSocketServer::Impl {
     void close(const std::string& why) override {
       if (closing) return;
       closing = true;
+      closing_since_ms = now_ms();
       reason = why;
+      if (!open) return kill();  // still in the handshake: nothing to say goodbye with
       if (queue.empty()) shut();
     }
     void shut() {
       ws.async_close(websocket::close_reason(websocket::close_code::policy_error, reason),
-                     [self = this->shared_from_this()](beast::error_code) {});
+                     [self = this->shared_from_this()](beast::error_code) {
+                       self->kill();
+                       self->server.gone(self->id);
+                     });
+    }
+    void kill() override {
+      beast::error_code ignored;
+      beast::get_lowest_layer(ws).socket().shutdown(tcp::socket::shutdown_both, ignored);
+      beast::get_lowest_layer(ws).close();
     }
   };
 
-  Impl(Store& store, HubOptions options)
+  Impl(Store& store, ServerOptions options)
       : store(store),
+        options(options),
+        db(store, [this](std::function<void()> f) { asio::post(ioc, std::move(f)); }, options.database),
+        hashing(options.network.login_queue, options.network.login_queue),
         hub(
-            store, options, [this](ConnId c, std::string text) { deliver(c, std::move(text)); },
+            options.hub, [this](ConnId c, std::string text) { deliver(c, std::move(text)); },
             [this](ConnId c, std::string why) {
               if (const auto it = sessions.find(c); it != sessions.end()) it->second->close(why);
             },
-            [this](std::function<std::string()> work, std::function<void(std::string, int64_t)> done) {
-              asio::post(hashing, [this, work = std::move(work), done = std::move(done)]() mutable {
+            [this](bool high, std::function<std::string()> work, std::function<void(std::string)> done) {
+              return hashing.submit(high, [this, work = std::move(work), done = std::move(done)]() mutable {
                 std::string answer = work();
-                asio::post(ioc, [answer = std::move(answer), done = std::move(done)]() { done(answer, now_ms()); });
+                asio::post(ioc, [answer = std::move(answer), done = std::move(done)]() { done(answer); });
               });
-            }),
+            },
+            [this](DbTask task) { db.submit(std::move(task)); }, [] { return now_ms(); }),
         acceptor(ioc),
         timer(ioc),
+        sweeper(ioc),
+        backoff(ioc),
         signals(ioc, SIGINT, SIGTERM) {}
 
   void deliver(ConnId c, std::string text) {
     if (const auto it = sessions.find(c); it != sessions.end()) it->second->send(std::move(text));
   }
+  // Every way a connection ends comes here (more than once is harmless).
   void gone(ConnId c) {
     const auto it = sessions.find(c);
     if (it == sessions.end()) return;
     if (it->second->open) hub.disconnected(c, now_ms());
     it->second->open = false;
+    if (const auto a = per_address.find(it->second->address); a != per_address.end() && --a->second == 0)
+      per_address.erase(a);
     sessions.erase(it);
   }
   void accept() {
     acceptor.async_accept([this](beast::error_code ec, tcp::socket socket) {
       if (ec == asio::error::operation_aborted) return;
-      if (!ec) {
-        socket.set_option(tcp::no_delay(true));
+      if (ec) {
+        // Out of descriptors (or another passing error): wait before the next
+        // accept instead of spinning; the wait doubles up to a second.
+        accept_wait_ms = std::min(accept_wait_ms ? accept_wait_ms * 2 : 10, 1000);
+        backoff.expires_after(std::chrono::milliseconds(accept_wait_ms));
+        backoff.async_wait([this](beast::error_code e) {
+          if (!e) accept();
+        });
+        return;
+      }
+      accept_wait_ms = 0;
+      beast::error_code e;
+      const auto remote = socket.remote_endpoint(e);
+      const std::string address = e ? "" : remote.address().to_string();
+      const NetworkLimits& limits = options.network;
+      if (sessions.size() >= limits.max_connections ||
+          (limits.max_per_address && per_address[address] >= limits.max_per_address)) {
+        if (per_address[address] == 0) per_address.erase(address);
+        socket.close(e);  // refused before any work: the client sees the connection closed
+        refused++;
+      } else {
+        socket.set_option(tcp::no_delay(true), e);
         const ConnId id = next_id++;
+        per_address[address]++;
+        std::shared_ptr<SessionBase> s;
         if (tls) {
-          auto s = std::make_shared<Session<beast::ssl_stream<beast::tcp_stream>>>(*this, id, std::move(socket), *tls);
-          sessions[id] = s;
-          s->start();
+          auto t = std::make_shared<Session<beast::ssl_stream<beast::tcp_stream>>>(*this, id, std::move(socket), *tls);
+          t->address = address;
+          sessions[id] = t;
+          t->start();
         } else {
-          auto s = std::make_shared<Session<beast::tcp_stream>>(*this, id, std::move(socket));
-          sessions[id] = s;
-          s->start();
+          auto p = std::make_shared<Session<beast::tcp_stream>>(*this, id, std::move(socket));
+          p->address = address;
+          sessions[id] = p;
+          p->start();
         }
       }
       accept();
@@ -178,24 +236,61 @@ struct WebSocketServer::Impl {
       tick();
     });
   }
+  // Once a second: a client whose write has hung (it stopped reading) or whose
+  // goodbye takes too long is dropped, and everything it held is freed.
+  void sweep() {
+    sweeper.expires_after(std::chrono::seconds(1));
+    sweeper.async_wait([this](beast::error_code ec) {
+      if (ec) return;
+      const int64_t now = now_ms();
+      std::vector<ConnId> stuck;
+      for (const auto& [id, s] : sessions)
+        if ((s->write_since_ms >= 0 && now - s->write_since_ms > options.network.write_timeout_ms) ||
+            (s->closing_since_ms >= 0 && now - s->closing_since_ms > 5000))
+          stuck.push_back(id);
+      for (ConnId id : stuck) {
+        sessions.at(id)->kill();
+        gone(id);
+      }
+      dropped += stuck.size();
+      sweep();
+    });
+  }
+  ServerStatus status_here() {
+    ServerStatus s;
+    s.connections = sessions.size();
+    s.players_online = hub.online_count();
+    s.games = hub.game_count();
+    for (const auto& [id, session] : sessions) s.queued_bytes += session->queued_bytes;
+    s.logins_waiting = hashing.queued();
+    s.database = db.stats();
+    return s;
+  }
 
   Store& store;
-  Hub hub;
+  ServerOptions options;
   asio::io_context ioc{1};
-  asio::thread_pool hashing{1};
+  DatabaseThread db;  // before the hub: its answers are posted to ioc
+  HashWorker hashing;
+  Hub hub;
   tcp::acceptor acceptor;
-  asio::steady_timer timer;
+  asio::steady_timer timer, sweeper, backoff;
   asio::signal_set signals;
   std::map<ConnId, std::shared_ptr<SessionBase>> sessions;
+  std::map<std::string, size_t> per_address;
   std::unique_ptr<asio::ssl::context> tls;  // set: connections are wss://
   ConnId next_id = 1;
+  int accept_wait_ms = 0;
+  size_t refused = 0, dropped = 0;
+  std::atomic<bool> running{false};
 };
 
-WebSocketServer::WebSocketServer(Store& store, HubOptions hub_options)
-    : impl_(std::make_unique<Impl>(store, hub_options)) {}
+WebSocketServer::WebSocketServer(Store& store, ServerOptions options)
+    : impl_(std::make_unique<Impl>(store, options)) {}
 
 WebSocketServer::~WebSocketServer() {
-  impl_->hashing.join();
+  // Queued logins are dropped; the one being hashed finishes.
+  impl_->hashing.stop();
 }
 
 bool WebSocketServer::listen(const ListenOptions& options, std::string& error) {
@@ -253,15 +348,32 @@ uint16_t WebSocketServer::port() const { return impl_->acceptor.local_endpoint()
 
 void WebSocketServer::run() {
   Impl& s = *impl_;
-  s.hub.restore(now_ms());
+  std::vector<StoredGame> games;
+  s.db.call([&](Store& store) { games = store.playing_games(); });
+  s.hub.restore(games, now_ms());
   s.signals.async_wait([&s](beast::error_code ec, int) {
     if (!ec) s.ioc.stop();
   });
   s.accept();
   s.tick();
+  s.sweep();
+  s.running = true;
   s.ioc.run();
+  s.running = false;
 }
 
 void WebSocketServer::stop() { impl_->ioc.stop(); }
+
+void WebSocketServer::with_store(const std::function<void(Store&)>& f) { impl_->db.call(f); }
+
+ServerStatus WebSocketServer::status() {
+  Impl& s = *impl_;
+  if (!s.running) return s.status_here();
+  auto answer = std::make_shared<std::promise<ServerStatus>>();
+  auto future = answer->get_future();
+  asio::post(s.ioc, [&s, answer] { answer->set_value(s.status_here()); });
+  if (future.wait_for(std::chrono::seconds(5)) != std::future_status::ready) return {};
+  return future.get();
+}
 
 }  // namespace xq::server

@@ -5,7 +5,7 @@
 set -euo pipefail
 server="$1" loadtest="$2"
 dir="$(mktemp -d)"
-coproc SERVER { exec "$server" --port 0 --address 127.0.0.1 --db "$dir/load.db"; }
+coproc SERVER { exec "$server" --port 0 --address 127.0.0.1 --db "$dir/load.db" --guests-per-address 0; }
 trap 'kill "$SERVER_PID" 2>/dev/null || true; wait 2>/dev/null || true; rm -rf "$dir"' EXIT
 read -r -t 20 first <&"${SERVER[0]}"
 echo "$first"

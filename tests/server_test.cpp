@@ -36,6 +36,11 @@ class ServerTest : public ::testing::Test {
     server_.reset();
     for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(path_.string() + suffix);
   }
+  int64_t finished() {
+    int64_t n = -1;
+    server_->with_store([&](xq::server::Store& s) { n = s.finished_count(); });
+    return n;
+  }
   std::unique_ptr<WsClient> client() {
     auto c = std::make_unique<WsClient>();
     EXPECT_TRUE(c->connect(port_));
@@ -105,13 +110,22 @@ TEST_F(ServerTest, AccountsRegisterLogInAndRefuseWrongPasswordsAndTakenNames) {
   EXPECT_NE(taken.value("message", "").find("already taken"), std::string::npos) << taken;
   b->send(json{{"type", "login"}, {"name", "alice"}, {"password", "wrong-password"}});
   EXPECT_EQ(b->expect("error").value("message", ""), "wrong name or password");
-  b->send(json{{"type", "login"}, {"name", "nobody"}, {"password", "whatever"}});
-  EXPECT_EQ(b->expect("error").value("message", ""), "wrong name or password");
+  // The same connection waits a second before its next try.
+  b->send(json{{"type", "login"}, {"name", "alice"}, {"password", "secret-alice"}});
+  EXPECT_EQ(b->expect("error").value("message", ""), "wait 1 s before trying again");
+  auto c = client();
+  c->send(json{{"type", "login"}, {"name", "nobody"}, {"password", "whatever"}});
+  EXPECT_EQ(c->expect("error").value("message", ""), "wrong name or password");
+  // Names of the guests' form are kept for guests.
+  c->send(json{{"type", "register"}, {"name", "Guest111111"}, {"password", "another1"}});
+  EXPECT_EQ(c->expect("error").value("code", ""), "name");
+  b = client();
   // The right password logs in; the older connection is told and closed.
   EXPECT_EQ(account(*b, "alice", "login")["name"], "alice");
   EXPECT_EQ(a->expect("error").value("message", ""), "logged in from elsewhere");
   // The hash is stored, never the password.
-  const auto row = store_.player_by_name("alice");
+  std::optional<xq::server::PlayerRow> row;
+  server_->with_store([&](xq::server::Store& s) { row = s.player_by_name("alice"); });
   ASSERT_TRUE(row);
   EXPECT_EQ(row->hash.rfind("$argon2id$", 0), 0u) << row->hash;
   EXPECT_EQ(row->hash.find("secret-alice"), std::string::npos);
@@ -177,7 +191,7 @@ TEST_F(ServerTest, AGameIsJudgedToMateRelayedWithClocksAndArchivedAsPgn) {
   ASSERT_NE(date, std::string::npos) << pgn;
   EXPECT_TRUE(std::isdigit(static_cast<unsigned char>(pgn[date + 7])) && pgn[date + 11] == '.' && pgn[date + 14] == '.')
       << pgn.substr(date, 20);
-  EXPECT_EQ(store_.finished_count(), 1);
+  EXPECT_EQ(finished(), 1);
   // The game is over: no more moves.
   red->send(json{{"type", "move"}, {"game", game}, {"move", "a3a4"}});
   EXPECT_NE(red->expect("error").value("message", "").find("in progress"), std::string::npos);
@@ -198,7 +212,8 @@ TEST_F(ServerTest, RatedGamesMoveBothRatingsAndGuestsCannotPlayThem) {
   EXPECT_EQ(over["ratings"]["red"]["before"], 1500);
   EXPECT_GT(over["ratings"]["red"]["after"].get<int>(), 1600);  // 1662 for a first win at deviation 350
   EXPECT_LT(over["ratings"]["black"]["after"].get<int>(), 1400);
-  const auto row = store_.player_by_name("winner");
+  std::optional<xq::server::PlayerRow> row;
+  server_->with_store([&](xq::server::Store& s) { row = s.player_by_name("winner"); });
   ASSERT_TRUE(row);
   EXPECT_EQ(int(row->rating.rating + 0.5), over["ratings"]["red"]["after"].get<int>());
   EXPECT_EQ(row->games, 1);
@@ -246,7 +261,7 @@ TEST_F(ServerTest, DrawOffersResignationAndTakebacks) {
   const json resigned = red->expect("game_over");
   EXPECT_EQ(resigned["result"], "1-0");
   EXPECT_EQ(resigned["reason"], "resignation");
-  EXPECT_EQ(store_.finished_count(), 2);
+  EXPECT_EQ(finished(), 2);
 }
 
 TEST_F(ServerTest, TheLobbyListsSeeksAndPlayersAndFollowsChanges) {
@@ -256,13 +271,17 @@ TEST_F(ServerTest, TheLobbyListsSeeksAndPlayersAndFollowsChanges) {
   guest(*b);
   a->send(json{{"type", "seek"}, {"time", "10m/30s*3"}, {"color", "black"}});
   const int64_t seek = a->expect("seek_created")["seek"];
+  // Only a logged-in client follows the lobby (an anonymous one could be told of every guest coming and going).
+  watcher->send(json{{"type", "lobby"}});
+  EXPECT_EQ(watcher->expect("error").value("code", ""), "login");
+  guest(*watcher);
   watcher->send(json{{"type", "lobby"}});
   const json lobby = watcher->expect("lobby");
   ASSERT_EQ(lobby["seeks"].size(), 1u) << lobby;
   EXPECT_EQ(lobby["seeks"][0]["name"], a_name);
   EXPECT_EQ(lobby["seeks"][0]["time"], "10m/30s*3");
   EXPECT_EQ(lobby["seeks"][0]["color"], "black");
-  EXPECT_EQ(lobby["players"].size(), 2u);
+  EXPECT_EQ(lobby["players"].size(), 3u);
   b->send(json{{"type", "seek"}, {"time", "3+2"}});
   EXPECT_EQ(watcher->expect("seek_added")["time"], "3+2");
   b->send(json{{"type", "accept"}, {"seek", seek}});
