@@ -78,6 +78,9 @@ std::string lower(std::string s) {
   return s;
 }
 
+// Password checks on their way from one address at once.
+constexpr int kLoginsAtOnceFromAnAddress = 4;
+
 // What a player is told when the database did not take a change.
 std::string not_saved(const std::string& what, const std::string& why) {
   return "the server could not save " + what + (why.empty() ? "" : " (" + why + ")") + ": try again";
@@ -93,6 +96,7 @@ struct Hub::Conn {
   bool guest = false;
   GlickoRating rating;
   bool busy = false;           // a login, a guest or a logout is on its way
+  std::string login_key;       // while busy with a password: "address name" it is for
   int login_failures = 0;      // wrong passwords on this connection
   int64_t next_login_ms = 0;   // and when it may try again
   int pending_reads = 0;       // history and PGN requests waiting for the database
@@ -448,7 +452,23 @@ void Hub::login(ConnId c, Conn& conn, const Request& r, int64_t now) {
                  "too many wrong passwords for '" + r.name + "' from your address: try again in " +
                      std::to_string(check.wait_s) + " s",
                  "wait");
+  // One password check at a time for a name from an address, and a few at a
+  // time from an address: the rest of a guessing crowd is answered at once and
+  // never fills the hashing queue ahead of a real login.
+  const std::string key = conn.address + " " + lower(r.name);
+  int same_name = 0, same_address = 0;
+  for (const auto& [id, other] : conns_)
+    if (other.busy && !other.login_key.empty()) {
+      same_name += other.login_key == key;
+      same_address += other.address == conn.address;
+    }
+  if (same_name)
+    return error(c, r.type_name, "a login for '" + r.name + "' from your address is being checked: try again in a moment",
+                 "wait");
+  if (same_address >= kLoginsAtOnceFromAnAddress)
+    return error(c, r.type_name, "the server is busy checking logins: try again in a few seconds", "busy");
   conn.busy = true;
+  conn.login_key = key;
   auto row = std::make_shared<std::optional<PlayerRow>>();
   const std::string name = r.name, password = r.password, about = r.type_name;
   const bool high = check.priority == LoginPriority::High;

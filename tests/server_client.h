@@ -20,9 +20,18 @@ class WsClient {
   explicit WsClient(int timeout_ms = 5000) : ws_(ioc_), timeout_ms_(timeout_ms) {}
   ~WsClient() { drop(); }
 
-  bool connect(uint16_t port) {
+  // `from`: the local address to connect from (127.0.0.2 ... are loopback
+  // addresses too: a second "address" for the per-address limits).
+  bool connect(uint16_t port, const std::string& from = "", int receive_buffer = 0) {
     boost::beast::error_code ec;
-    ws_.next_layer().connect({boost::asio::ip::make_address("127.0.0.1"), port}, ec);
+    auto& socket = ws_.next_layer();
+    if (!from.empty() || receive_buffer) {
+      socket.open(boost::asio::ip::tcp::v4(), ec);
+      if (receive_buffer) socket.set_option(boost::asio::socket_base::receive_buffer_size(receive_buffer), ec);
+      if (!from.empty()) socket.bind({boost::asio::ip::make_address(from), 0}, ec);
+      if (ec) return false;
+    }
+    socket.connect({boost::asio::ip::make_address("127.0.0.1"), port}, ec);
     if (ec) return false;
     ws_.handshake("127.0.0.1", "/", ec);
     return !ec;
