@@ -62,6 +62,7 @@ class OnlineSession {
   // Leaves the server; the player's own Log out (tell_server) also ends the
   // login token on the server, so a copy of it cannot be used again.
   void log_out(bool tell_server = false);
+  const std::string& token() const { return token_; }  // the server's resume token ("" when none)
   // Until then a refused connection is tried again (a server we just started).
   void be_patient(int64_t until_ms) { patient_until_ = until_ms; }
   void send(const std::string& json_text);  // a request as it stands

@@ -49,8 +49,8 @@ std::vector<std::string> import_files(const std::vector<std::string>& paths, std
         if (it->is_regular_file(ec) && game_file(it->path())) found.push_back(it->path().string());
       std::sort(found.begin(), found.end());
       out.insert(out.end(), found.begin(), found.end());
-    } else if (fs::is_regular_file(p, ec)) {
-      out.push_back(p);
+    } else if (fs::exists(fs::symlink_status(p, ec)) || fs::is_regular_file(p, ec)) {
+      out.push_back(p);  // a FIFO or a device named on purpose: the reader says what it is
     } else if (missing) {
       missing->push_back(p);
     }

@@ -3,6 +3,7 @@
 #include <sqlite3.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cctype>
 #include <cstdlib>
 #include <cstring>
@@ -329,6 +330,62 @@ bool Library::open(const std::string& path, std::string* error) {
   return ok;
 }
 
+bool Library::open_read_only(const std::string& path, std::string* error) {
+  if (db_) {
+    sqlite3_close(db_);
+    db_ = nullptr;
+  }
+  if (!std::filesystem::exists(path)) {
+    set_error(error, path + ": no game library here (import games first)");
+    return false;
+  }
+  // A URI names the file, its '%', '?' and '#' escaped; mode=ro never writes.
+  std::string uri = "file:";
+  for (char c : path) {
+    if (c == '%' || c == '?' || c == '#') {
+      char hex[4];
+      std::snprintf(hex, sizeof hex, "%%%02X", static_cast<unsigned char>(c));
+      uri += hex;
+    } else {
+      uri += c;
+    }
+  }
+  sqlite3* db = nullptr;
+  const int flags = SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX;
+  if (sqlite3_open_v2((uri + "?mode=ro").c_str(), &db, flags, nullptr) != SQLITE_OK) {
+    set_error(error, path + ": " + (db ? std::string(sqlite3_errmsg(db)) : "cannot be opened"));
+    sqlite3_close(db);
+    return false;
+  }
+  db_ = db;
+  sqlite3_busy_timeout(db_, 2000);
+  std::string version, keys, layout;
+  {
+    Statement st(db_, "SELECT name, value FROM meta");
+    int rc = SQLITE_ERROR;
+    while (st.ok() && (rc = st.step()) == SQLITE_ROW) {
+      if (st.text(0) == "schema") version = st.text(1);
+      if (st.text(0) == "keys") keys = st.text(1);
+      if (st.text(0) == "index") layout = st.text(1);
+    }
+    std::string why;
+    if (!st.ok() || rc != SQLITE_DONE) why = db_message(db_);
+    else if (version != std::to_string(kSchemaVersion))
+      why = "the library was written by another version of the program (layout " + version + ")";
+    else if (keys != key_check() || layout != kIndexLayout)
+      why = "the library must be opened once by a program that can write it (its index is out of date)";
+    if (!why.empty()) {
+      set_error(error, path + ": " + why);
+      db_ = nullptr;
+    }
+  }
+  if (!db_) {
+    sqlite3_close(db);
+    return false;
+  }
+  return true;
+}
+
 bool Library::begin(std::string* error) { return exec("BEGIN IMMEDIATE", error); }
 bool Library::commit(std::string* error) { return exec("COMMIT", error); }
 void Library::rollback() { exec("ROLLBACK", nullptr); }
@@ -474,7 +531,7 @@ std::vector<LibraryGame> Library::find(const LibraryQuery& q, std::string* error
   std::string sql = "SELECT id, red, black, event, date, result, eco, plies FROM games WHERE 1";
   if (!q.player.empty()) sql += " AND (red LIKE ?1 ESCAPE '\\' OR black LIKE ?1 ESCAPE '\\')";
   if (!q.event.empty()) sql += " AND event LIKE ?2 ESCAPE '\\'";
-  if (!q.eco.empty()) sql += " AND eco LIKE ?3";
+  if (!q.eco.empty()) sql += " AND eco LIKE ?3 ESCAPE '\\'";
   if (!q.result.empty()) sql += " AND result = ?4";
   if (q.year_from) sql += " AND year >= ?5";
   if (q.year_to) sql += " AND year BETWEEN 1 AND ?6";  // a game of no known year is in no range
@@ -492,7 +549,7 @@ std::vector<LibraryGame> Library::find(const LibraryQuery& q, std::string* error
   }
   if (!q.player.empty()) st.bind(1, contains(q.player));
   if (!q.event.empty()) st.bind(2, contains(q.event));
-  if (!q.eco.empty()) st.bind(3, q.eco + "%");
+  if (!q.eco.empty()) st.bind(3, contains(q.eco).substr(1));  // a prefix: "B0" finds B00-B09, "%" finds nothing
   if (!q.result.empty()) st.bind(4, q.result);
   if (q.year_from) st.bind(5, int64_t(q.year_from));
   if (q.year_to) st.bind(6, int64_t(q.year_to));

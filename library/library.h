@@ -59,6 +59,9 @@ class Library {
   // Opens (creating when missing) the database at path. False with a message
   // when the file cannot be opened or written, is not a library, or is locked.
   bool open(const std::string& path, std::string* error);
+  // For searching only: never writes, so a library the user cannot write (or
+  // one on a read-only disk) can still be searched and exported from.
+  bool open_read_only(const std::string& path, std::string* error);
   bool is_open() const { return db_ != nullptr; }
   // The default place: $XDG_DATA_HOME/xiangqi/library.sqlite3 (or
   // ~/.local/share/xiangqi/library.sqlite3).

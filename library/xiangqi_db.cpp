@@ -126,7 +126,8 @@ int main(int argc, char** argv) {
 
   Library lib;
   std::string err;
-  if (!lib.open(db, &err)) {
+  // Only import writes; searching and exporting read the file and nothing more.
+  if (command == "import" ? !lib.open(db, &err) : !lib.open_read_only(db, &err)) {
     std::cerr << "xiangqi-db: " << err << "\n";
     return 1;
   }

@@ -160,6 +160,17 @@ TEST(AppModelOnline, TheDialogsFieldsAreTypedAndTheNameIsKeptNotThePassword) {
   EXPECT_EQ(a.m.online().name(), "alice");
   EXPECT_FALSE(a.m.online().guest());
   EXPECT_TRUE(has_button(a.m.view_model(), Action::OnlineRated)) << "accounts may play rated games";
+  // Log out ends the token on the server too: a copy of it no longer logs in.
+  const std::string token = a.m.online().token();
+  ASSERT_EQ(token.size(), 32u);
+  auto known = [&] {
+    bool found = false;
+    server.server->with_store([&](xq::server::Store& s) { found = s.player_by_token(token).has_value(); });
+    return found;
+  };
+  EXPECT_TRUE(known());
+  a.m.act(Action::OnlineLogOut);
+  EXPECT_TRUE(both_until(a, b, [&] { return !known(); }));
   a.m.finish();
   const std::string settings = a.files->files["settings.ini"];
   EXPECT_NE(settings.find("online_name=alice"), std::string::npos) << settings;

@@ -124,6 +124,64 @@ TEST(ServerFault, AGameGoesOnAfterTheServerIsKilledAndStartedAgain) {
   for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(db.string() + suffix);
 }
 
+// Durability: a move the players were told of is on the disk. The server is
+// killed (SIGKILL) after every move, sometimes once the move was relayed,
+// sometimes the instant it was sent; after each restart the game holds every
+// relayed move, and at most the one move that was on its way besides.
+TEST(ServerFault, EveryRelayedMoveSurvivesAKillAtAnyPoint) {
+  const auto db = temp_db("durable.db");
+  const std::vector<std::string> line = {"h2e2", "h9g7", "h0g2", "b9c7", "i0h0", "i9h9", "b0c2", "a9a8"};
+  std::string tokens[2];
+  int64_t game = 0;
+  {
+    ServerProcess server;
+    ASSERT_TRUE(server.start(db.string()));
+    WsClient red, black;
+    ASSERT_TRUE(red.connect(server.port) && black.connect(server.port));
+    red.send(json{{"type", "guest"}});
+    black.send(json{{"type", "guest"}});
+    tokens[0] = red.expect("welcome").value("token", "");
+    tokens[1] = black.expect("welcome").value("token", "");
+    red.send(json{{"type", "seek"}, {"time", "10+5"}, {"color", "red"}});
+    black.send(json{{"type", "accept"}, {"seek", red.expect("seek_created").value("seek", 0)}});
+    game = red.expect("game").value("game", int64_t(0));
+    ASSERT_GT(game, 0);
+    server.kill9();
+  }
+  std::vector<std::string> relayed;
+  for (int round = 0; round < 16 && relayed.size() < line.size(); ++round) {
+    ServerProcess server;
+    ASSERT_TRUE(server.start(db.string()));
+    WsClient players[2];
+    json state;
+    for (int c = 0; c < 2; ++c) {
+      ASSERT_TRUE(players[c].connect(server.port));
+      players[c].send(json{{"type", "resume"}, {"token", tokens[c]}});
+      tokens[c] = players[c].expect("welcome").value("token", "");
+      state = players[c].expect("game");
+    }
+    ASSERT_EQ(state.value("game", int64_t(0)), game) << state;
+    const auto stored = state["moves"].get<std::vector<std::string>>();
+    // Every move that was relayed is there; at most one more (sent, stored, not yet told).
+    ASSERT_GE(stored.size(), relayed.size()) << "round " << round;
+    EXPECT_TRUE(std::equal(relayed.begin(), relayed.end(), stored.begin())) << "round " << round;
+    EXPECT_LE(stored.size(), relayed.size() + 1) << "round " << round;
+    relayed = stored;
+    if (relayed.size() == line.size()) break;
+    const size_t ply = relayed.size();
+    WsClient& mover = players[ply % 2];
+    mover.send(json{{"type", "move"}, {"game", game}, {"move", line[ply]}});
+    if (round % 2 == 0) {  // killed once the move was relayed
+      const json m = players[(ply + 1) % 2].expect("move");
+      ASSERT_EQ(m.value("move", ""), line[ply]) << m;
+      relayed.push_back(line[ply]);
+    }  // else killed the instant it was sent
+    server.kill9();
+  }
+  EXPECT_EQ(relayed.size(), line.size());
+  for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(db.string() + suffix);
+}
+
 TEST(ServerFault, ADatabaseHeldByAnotherServerIsRefusedWithAClearMessage) {
   const auto db = temp_db("held.db");
   xq::server::Store first, second;
