@@ -755,7 +755,7 @@ void Hub::accept(ConnId c, Conn& conn, const Request& r, int64_t now) {
               *why = st.last_error();
               return *id != 0;
             },
-            [this, c, room, id, why, about = r.type_name](bool saved) {
+            [this, room, id, why, about = r.type_name](bool saved) {
               for (int color : {RED, BLACK}) playing_.erase(room->seat[color].player);
               if (!saved) {
                 for (int color : {RED, BLACK})

@@ -95,6 +95,91 @@ struct Pair {
   }
 };
 
+// What a server left running meets beside its players (--guessers, --slow-readers):
+// connections guessing a password as fast as they are answered, and
+// connections that ask and never read. Reconnected when the server drops them.
+struct Attacker : std::enable_shared_from_this<Attacker> {
+  Attacker(asio::io_context& ioc, tcp::endpoint at, bool guesser, int index)
+      : ioc(ioc), ws(ioc), timer(ioc), at(at), guesser(guesser), index(index) {}
+  asio::io_context& ioc;
+  websocket::stream<beast::tcp_stream> ws;
+  beast::flat_buffer buffer;
+  asio::steady_timer timer;
+  tcp::endpoint at;
+  bool guesser;
+  int index;
+  long tries = 0;
+  bool* running = nullptr;
+  long* answers = nullptr;
+  long* drops = nullptr;
+  void start() {
+    auto self = shared_from_this();
+    beast::error_code ec;
+    ws.next_layer().socket().open(tcp::v4(), ec);
+    if (!guesser) ws.next_layer().socket().set_option(asio::socket_base::receive_buffer_size(4096), ec);
+    ws.next_layer().async_connect(at, [self](beast::error_code e) {
+      if (e) return self->again();
+      self->ws.async_handshake("127.0.0.1", "/", [self](beast::error_code e2) {
+        if (e2) return self->again();
+        if (self->guesser) {
+          self->guess();
+          self->read();
+        } else {
+          self->ask();  // and never read
+        }
+      });
+    });
+  }
+  void guess() {
+    const std::string name = "soak-victim-" + std::to_string(index % 3);
+    send(json{{"type", "login"}, {"name", name}, {"password", "guess-" + std::to_string(tries++)}}.dump());
+  }
+  void ask() {
+    if (!*running) return;
+    send(json{{"type", "watch"}, {"game", 1 + tries++ % 50}}.dump());
+    timer.expires_after(std::chrono::milliseconds(40));
+    timer.async_wait([self = shared_from_this()](beast::error_code ec) {
+      if (!ec) self->ask();
+    });
+  }
+  void send(std::string text) {
+    auto t = std::make_shared<std::string>(std::move(text));
+    ws.text(true);
+    ws.async_write(asio::buffer(*t), [self = shared_from_this(), t](beast::error_code ec, size_t) {
+      if (ec) self->again();
+    });
+  }
+  void read() {
+    ws.async_read(buffer, [self = shared_from_this()](beast::error_code ec, size_t) {
+      if (ec) return self->again();
+      self->buffer.consume(self->buffer.size());
+      ++*self->answers;
+      self->timer.expires_after(std::chrono::milliseconds(20));
+      self->timer.async_wait([self](beast::error_code e) {
+        if (!e && *self->running) self->guess();
+      });
+      self->read();
+    });
+  }
+  bool restarting = false;
+  void again() {  // dropped (or refused): a fresh connection in 100 ms
+    if (restarting || !*running) return;
+    restarting = true;
+    ++*drops;
+    beast::error_code ignored;
+    ws.next_layer().socket().close(ignored);
+    timer.expires_after(std::chrono::milliseconds(100));
+    timer.async_wait([self = shared_from_this()](beast::error_code) {
+      if (!*self->running) return;
+      auto fresh = std::make_shared<Attacker>(self->ioc, self->at, self->guesser, self->index);
+      fresh->running = self->running;
+      fresh->answers = self->answers;
+      fresh->drops = self->drops;
+      fresh->start();
+    });
+  }
+};
+
 void Client::read() {
   ws.async_read(buffer, [self = shared_from_this()](beast::error_code ec, size_t) {
     if (ec) return self->fail();
@@ -197,13 +282,15 @@ const char* kUsage =
     "usage: xiangqi-loadtest --port P [--address IP] [--clients C] [--games G] [--seconds S] [--server-pid PID]\n"
     "  simulated guests on a running xiangqi-server: G games (2G clients play, the rest stay idle),\n"
     "  each side moving 200 ms after the other; stops after S seconds. --server-pid reports the\n"
-    "  server's memory and CPU. Defaults: 127.0.0.1, 100 clients, 50 games, 10 seconds.\n";
+    "  server's memory and CPU. Defaults: 127.0.0.1, 100 clients, 50 games, 10 seconds.\n"
+    "  --guessers N: N more connections guess passwords as fast as they are answered;\n"
+    "  --slow-readers N: N more ask for games to watch and never read (both reconnect when dropped).\n";
 
 }  // namespace
 
 int main(int argc, char** argv) {
   std::string address = "127.0.0.1";
-  int port = 0, clients = 100, games = 50, seconds = 10, server_pid = 0;
+  int port = 0, clients = 100, games = 50, seconds = 10, server_pid = 0, guessers = 0, slow_readers = 0;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--help" || a == "-h") {
@@ -218,6 +305,8 @@ int main(int argc, char** argv) {
     else if (a == "--games") ok = xq::parse_int(v, 0, 10000, games);
     else if (a == "--seconds") ok = xq::parse_int(v, 1, 3600, seconds);
     else if (a == "--server-pid") ok = xq::parse_int(v, 1, 1 << 30, server_pid);
+    else if (a == "--guessers") ok = xq::parse_int(v, 0, 10000, guessers);
+    else if (a == "--slow-readers") ok = xq::parse_int(v, 0, 10000, slow_readers);
     else ok = false;
     if (!ok) {
       std::fprintf(stderr, "xiangqi-loadtest: cannot use %s '%s'\n%s", a.c_str(), v.c_str(), kUsage);
@@ -269,11 +358,21 @@ int main(int argc, char** argv) {
       });
     });
   }
+  bool attacking = true;
+  long attacker_answers = 0, attacker_drops = 0;
+  for (int i = 0; i < guessers + slow_readers; ++i) {
+    auto a = std::make_shared<Attacker>(ioc, tcp::endpoint(ip, uint16_t(port)), i < guessers, i);
+    a->running = &attacking;
+    a->answers = &attacker_answers;
+    a->drops = &attacker_drops;
+    a->start();
+  }
   // Run for the given time, then stop moving and collect what is in flight.
   asio::steady_timer stop_timer(ioc);
   stop_timer.expires_after(std::chrono::seconds(seconds));
   stop_timer.async_wait([&](beast::error_code) {
     for (auto& p : pairs) p->running = false;
+    attacking = false;
   });
   ioc.run_for(std::chrono::seconds(seconds) + std::chrono::milliseconds(1500));
   const double elapsed = std::chrono::duration<double>(Clock::now() - t0).count();
@@ -295,6 +394,9 @@ int main(int argc, char** argv) {
   if (server_pid && cpu_before >= 0 && cpu_after >= 0)
     std::printf(", server cpu %.0f%% rss %.1f MB", 100.0 * double(cpu_after - cpu_before) / double(sysconf(_SC_CLK_TCK)) / elapsed,
                 double(rss_kb) / 1024.0);
+  if (guessers + slow_readers)
+    std::printf(", %d guessers answered %ld times, %ld attacker connections dropped", guessers, attacker_answers,
+                attacker_drops);
   std::printf("\nclients %d games %d moves %ld lost %ld desynced %ld p99_relay_ms %.2f\n", clients, games, totals.moves,
               totals.lost, totals.desynced, at(0.99));
   return totals.lost || totals.desynced || connected < clients ? 1 : 0;

@@ -62,7 +62,7 @@ int64_t unix_now() { return int64_t(std::time(nullptr)); }
 // checked, and the statement is reset for its next use when this goes.
 class Query {
  public:
-  Query(sqlite3* db, sqlite3_stmt* st) : db_(db), st_(st) {}
+  explicit Query(sqlite3_stmt* st) : st_(st) {}
   ~Query() {
     // sqlite3_reset repeats the last step's error, which step() has already
     // reported; clear_bindings always succeeds.
@@ -103,7 +103,6 @@ class Query {
     if (rc != SQLITE_OK) failed_ = true;
     return *this;
   }
-  sqlite3* db_;
   sqlite3_stmt* st_;
   bool failed_ = false;
 };
@@ -353,7 +352,7 @@ void Store::rollback_to_savepoint() {
 }
 
 std::optional<PlayerRow> Store::player_by_name(const std::string& name) {
-  Query q(db_, st_->by_name);
+  Query q(st_->by_name);
   q.bind(1, name);
   if (q.row()) return read_player(q);
   if (q.failed()) fail("reading a player");
@@ -361,7 +360,7 @@ std::optional<PlayerRow> Store::player_by_name(const std::string& name) {
 }
 
 std::optional<PlayerRow> Store::player_by_token(const std::string& token) {
-  Query q(db_, st_->by_token);
+  Query q(st_->by_token);
   q.bind(1, token_hash(token)).bind(2, unix_now());
   if (q.row()) return read_player(q);
   if (q.failed()) fail("reading a token");
@@ -369,7 +368,7 @@ std::optional<PlayerRow> Store::player_by_token(const std::string& token) {
 }
 
 int64_t Store::add_player(const std::string& name, const std::string& hash, bool guest) {
-  Query q(db_, st_->add_player);
+  Query q(st_->add_player);
   q.bind(1, name).bind(2, int(guest)).bind(3, hash);
   if (!q.run()) return fail("adding a player"), 0;
   if (sqlite3_changes(db_) == 0) return 0;
@@ -377,7 +376,7 @@ int64_t Store::add_player(const std::string& name, const std::string& hash, bool
 }
 
 bool Store::name_used(const std::string& name) {
-  Query q(db_, st_->name_in_games);
+  Query q(st_->name_in_games);
   q.bind(1, name);
   if (q.row()) return q.integer(0) != 0;
   fail("looking a name up");
@@ -385,20 +384,20 @@ bool Store::name_used(const std::string& name) {
 }
 
 bool Store::set_token(int64_t player, const std::string& token, int64_t lifetime_s) {
-  Query q(db_, st_->set_token);
+  Query q(st_->set_token);
   q.bind(1, token_hash(token)).bind(2, unix_now() + lifetime_s).bind(3, player);
   return q.run() || fail("keeping a token");
 }
 
 bool Store::clear_token(int64_t player) {
-  Query q(db_, st_->clear_token);
+  Query q(st_->clear_token);
   q.bind(1, player);
   return q.run() || fail("ending a token");
 }
 
 int64_t Store::start_game(const StoredGame& g) {
   const int64_t id = next_game_;
-  Query q(db_, st_->start_game);
+  Query q(st_->start_game);
   q.bind(1, id).bind(2, g.red).bind(3, g.black).bind(4, g.red_name).bind(5, g.black_name).bind(6, g.time_text);
   q.bind(7, int(g.rated)).bind(8, g.start_fen).bind(9, g.start_clock.red_ms).bind(10, g.start_clock.black_ms);
   if (!q.run()) return fail("starting a game"), 0;
@@ -407,13 +406,13 @@ int64_t Store::start_game(const StoredGame& g) {
 }
 
 bool Store::add_move(int64_t game, int ply, Move m, ClockPair clock) {
-  Query q(db_, st_->add_move);
+  Query q(st_->add_move);
   q.bind(1, game).bind(2, ply).bind(3, int64_t(m)).bind(4, clock.red_ms).bind(5, clock.black_ms);
   return q.run() || fail("storing a move");
 }
 
 bool Store::take_back(int64_t game, int from_ply) {
-  Query q(db_, st_->take_back);
+  Query q(st_->take_back);
   q.bind(1, game).bind(2, from_ply);
   return q.run() || fail("taking moves back");
 }
@@ -423,17 +422,17 @@ bool Store::finish_game(int64_t game, const std::string& result, const std::stri
   // The archive keeps the PGN; the move rows were only for carrying on. The
   // caller runs this inside a transaction (a savepoint of the batch).
   {
-    Query q(db_, st_->finish);
+    Query q(st_->finish);
     q.bind(1, result).bind(2, reason).bind(3, pgn).bind(4, game);
     if (!q.run()) return fail("archiving a game");
   }
   {
-    Query q(db_, st_->drop_moves);
+    Query q(st_->drop_moves);
     q.bind(1, game);
     if (!q.run()) return fail("archiving a game");
   }
   for (const RatingChange& r : ratings) {
-    Query q(db_, st_->set_rating);
+    Query q(st_->set_rating);
     q.bind(1, r.rating.rating).bind(2, r.rating.deviation).bind(3, r.rating.volatility).bind(4, r.player);
     if (!q.run()) return fail("storing a rating");
   }
@@ -443,7 +442,7 @@ bool Store::finish_game(int64_t game, const std::string& result, const std::stri
 std::vector<StoredGame> Store::playing_games() {
   std::vector<StoredGame> games;
   {
-    Query q(db_, st_->playing);
+    Query q(st_->playing);
     while (q.row()) {
       StoredGame g;
       g.id = q.integer(0);
@@ -463,7 +462,7 @@ std::vector<StoredGame> Store::playing_games() {
     if (q.failed()) fail("reading the games in progress");
   }
   for (StoredGame& g : games) {
-    Query q(db_, st_->game_moves);
+    Query q(st_->game_moves);
     q.bind(1, g.id);
     while (q.row()) {
       g.moves.push_back(Move(q.integer(0)));
@@ -476,7 +475,7 @@ std::vector<StoredGame> Store::playing_games() {
 
 std::vector<ArchiveEntry> Store::history(const std::string& name, int limit) {
   std::vector<ArchiveEntry> out;
-  Query q(db_, st_->history);
+  Query q(st_->history);
   q.bind(1, name).bind(2, limit);
   while (q.row()) {
     ArchiveEntry e;
@@ -494,7 +493,7 @@ std::vector<ArchiveEntry> Store::history(const std::string& name, int limit) {
 }
 
 std::optional<std::string> Store::pgn(int64_t game) {
-  Query q(db_, st_->pgn);
+  Query q(st_->pgn);
   q.bind(1, game);
   if (q.row()) return q.text(0);
   if (q.failed()) fail("reading a PGN");
@@ -502,19 +501,19 @@ std::optional<std::string> Store::pgn(int64_t game) {
 }
 
 int64_t Store::finished_count() {
-  Query q(db_, st_->finished);
+  Query q(st_->finished);
   if (q.row()) return q.integer(0);
   return fail("counting games"), -1;
 }
 
 int64_t Store::player_count() {
-  Query q(db_, st_->players);
+  Query q(st_->players);
   if (q.row()) return q.integer(0);
   return fail("counting players"), -1;
 }
 
 int64_t Store::forget_idle_guests(int idle_days) {
-  Query q(db_, st_->forget_guests);
+  Query q(st_->forget_guests);
   q.bind(1, "-" + std::to_string(idle_days) + " days");
   if (!q.run()) return fail("forgetting idle guests"), -1;
   return sqlite3_changes(db_);
