@@ -44,6 +44,10 @@ OpenedFile read_for_opening(const std::string& path, size_t limit) {
     ::close(fd);
     return f.error = "not a regular file", f;
   }
+  if (size_t(st.st_size) > limit) {  // refused before reading
+    ::close(fd);
+    return f.error = "larger than " + std::to_string(limit >> 20) + " MB", f;
+  }
   char buf[65536];
   for (;;) {
     const ssize_t n = ::read(fd, buf, sizeof buf);
