@@ -193,7 +193,7 @@ bool read_cbr(const std::string& b, PgnGame& out, std::string* error, std::strin
     if (!main_done) {
       if (g.moves.size() >= 2000) return fail("more than 2000 moves");
       if (!g.stopped_at) {
-        if (!m || !game.play(m)) {  // kept up to it, as with the other formats
+        if (!m || !game.play_on(m)) {  // kept up to it, as with the other formats
           g.stopped_at = int(g.moves.size()) + 1;
           g.stopped_move = m ? move_to_iccs(m) : "off the board";
           g.stopped_why = "it is not legal in " + game.fen();
@@ -222,6 +222,7 @@ bool read_cbr(const std::string& b, PgnGame& out, std::string* error, std::strin
   g.tags.emplace_back("Result", result < 4 ? kResults[result] : "*");
   if (fen != kStartFen) g.tags.emplace_back("FEN", fen);
   if (variations && notice && !tree) *notice = "the file's variations were skipped; the main line is shown";
+  note_verdict(game, g);
   out = std::move(g);
   return true;
 }

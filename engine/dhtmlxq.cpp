@@ -267,7 +267,7 @@ bool read_dhtmlxq(const std::string& raw, PgnGame& out, std::string* error, std:
     Square from, to;
     Move m = kNoMove;
     if (square_of(list[i], list[i + 1], from) && square_of(list[i + 2], list[i + 3], to)) m = make_move(from, to);
-    if (!m || !game.play(m)) {  // kept up to it, as with XQF and PGN
+    if (!m || !game.play_on(m)) {  // kept up to it, as with XQF and PGN
       g.stopped_at = int(i / 4) + 1;
       g.stopped_move = m ? move_to_iccs(m) : list.substr(i, 4);
       g.stopped_why = m ? "it is not legal in " + game.fen() : "it is not a pair of squares";
@@ -284,6 +284,7 @@ bool read_dhtmlxq(const std::string& raw, PgnGame& out, std::string* error, std:
       *notice = "the variations were skipped; the main line is shown";
     if (more_games) *notice += std::string(notice->empty() ? "" : "; ") + "the text holds more games; the first is shown";
   }
+  note_verdict(game, g);
   out = std::move(g);
   return true;
 }

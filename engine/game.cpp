@@ -141,14 +141,29 @@ bool Game::play(Move m) {
   return true;
 }
 
-// Makes a move already known to be legal and judges the new position.
+bool Game::play_on(Move m) {
+  if (!verdict_.over()) return play(m);
+  if (!xq::is_legal(pos_, m)) return false;
+  push(m);
+  redo_.clear();
+  return true;
+}
+
+int Game::verdict_ply() const {
+  for (size_t i = 0; i < verdicts_.size(); ++i)
+    if (verdicts_[i].over()) return int(i);
+  return verdict_.over() ? ply() : -1;
+}
+
+// Makes a move already known to be legal and judges the new position (a
+// verdict reached before, in a record played on past it, stands).
 void Game::push(Move m) {
   last_capture_ = pos_.piece_at(move_to(m)) != 0;
   verdicts_.push_back(verdict_);
   pos_.do_move(m);
   moves_.push_back(m);
   captures_.push_back(last_capture_);
-  verdict_ = judge();
+  if (!verdicts_.back().over()) verdict_ = judge();
 }
 
 void Game::replay(size_t count) {

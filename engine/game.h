@@ -67,7 +67,14 @@ class Game {
   bool is_legal(Move m) const;
   std::vector<Move> legal_moves() const;
   // Plays a legal move (returns false and changes nothing otherwise); clears redo.
+  // Once the game has a verdict no move is played.
   bool play(Move m);
+  // A record's move: legal on the board, played even after the rules' verdict
+  // (players do play on past a repetition nobody called). The first verdict
+  // stands (verdict() keeps it) and verdict_ply() says where it came.
+  bool play_on(Move m);
+  // The ply at which the verdict came (-1: none yet); less than ply() when a record went on past it.
+  int verdict_ply() const;
   bool can_undo() const { return !moves_.empty(); }
   bool can_redo() const { return !redo_.empty(); }
   // Undo takes the move back on the position (its history keeps every ply)

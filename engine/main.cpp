@@ -192,7 +192,7 @@ int run_review(int argc, char** argv) {
                  pgn.stopped_at - 1, pgn.stopped_at, pgn.stopped_move.c_str(), pgn.stopped_why.c_str());
   xq::Game game;
   game.reset(pgn.fen);
-  for (xq::Move m : pgn.moves) game.play(m);
+  for (xq::Move m : pgn.moves) game.play_on(m);  // the whole record, past a verdict too
   xq::Book book;
   if (use_book) {
     const std::string book_path = xq::find_book_file(argv[0]);

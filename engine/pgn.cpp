@@ -229,9 +229,8 @@ bool read_pgn(const std::string& text, PgnGame& out, std::string* error) {
     Move m = kNoMove;
     Position p = game.position();
     std::string why;
-    if (game.verdict().over()) why = "it comes after the game has ended";
-    else if (!parse_move(p, tok, m, &err)) why = err;
-    else if (!game.play(m)) why = "it is not legal here";
+    if (!parse_move(p, tok, m, &err)) why = err;
+    else if (!game.play_on(m)) why = "it is not legal here";
     if (!why.empty()) {
       if (g.tags.empty() && g.moves.empty()) return fail("move 1 '" + tok + "': " + why);
       g.stopped_at = game.ply() + 1;
@@ -242,8 +241,27 @@ bool read_pgn(const std::string& text, PgnGame& out, std::string* error) {
     g.moves.push_back(m);
     g.comments.emplace_back();
   }
+  note_verdict(game, g);
   out = g;
   return true;
+}
+
+void note_verdict(const Game& game, PgnGame& out) {
+  const int at = game.verdict_ply();
+  if (game.verdict().over() && at >= 0 && at < game.ply()) {
+    out.judged_ply = at;
+    out.judged = game.verdict();
+  } else {
+    out.judged_ply = 0;
+    out.judged = {};
+  }
+}
+
+std::string verdict_note_en(const PgnGame& g) {
+  if (!g.judged_ply) return "";
+  const int plies = int(g.moves.size());
+  return "the rules end the game at move " + std::to_string((g.judged_ply + 1) / 2) + " (" + verdict_text_en(g.judged) +
+         "); the record goes on to move " + std::to_string((plies + 1) / 2);
 }
 
 std::vector<std::string> split_pgn_games(const std::string& text) {
@@ -440,9 +458,8 @@ bool read_pgn_tree(const std::string& text, PgnTree& out, std::string* error) {
         Move m = kNoMove;
         Position p = cur.game.position();
         std::string why;
-        if (cur.game.verdict().over()) why = "it comes after the game has ended";
-        else if (!parse_move(p, tok, m, &err)) why = err;
-        else if (!cur.game.play(m)) why = "it is not legal here";
+        if (!parse_move(p, tok, m, &err)) why = err;
+        else if (!cur.game.play_on(m)) why = "it is not legal here";
         if (!why.empty()) {
           if (!stack.empty()) {  // a variation is cut there
             cur.dead = true;

@@ -20,8 +20,20 @@ struct PgnGame {
   // first (1 = the first move), the move as written, and why. 0: read whole.
   int stopped_at = 0;
   std::string stopped_move, stopped_why;
+  // Where the rules would have ended the game when the record goes on past
+  // it (a repetition nobody called, a perpetual check played on): the ply the
+  // verdict came at and the verdict. A record is what was played: every move
+  // is kept, and this is shown as a note. 0: the record ends where the rules do, or before.
+  int judged_ply = 0;
+  Verdict judged;
   std::string tag(const std::string& name) const;
 };
+
+// Sets `out.judged_ply` and `out.judged` from a game replayed with play_on.
+void note_verdict(const Game& game, PgnGame& out);
+// "the rules end the game at move 39 (draw by repetition); the record goes on to move 49"
+// ("" when the record does not go on past a verdict).
+std::string verdict_note_en(const PgnGame& g);
 
 // The result tag for a verdict: 1-0, 0-1, 1/2-1/2 or *.
 std::string result_tag(const Verdict& v);

@@ -306,7 +306,7 @@ bool read_xqf(const std::string& b, PgnGame& out, std::string* error, std::strin
     Square from, to;
     Move m = kNoMove;
     if (xqf_square(line[i].first, from) && xqf_square(line[i].second, to)) m = make_move(from, to);
-    if (!m || !game.play(m)) {  // the game up to it is kept, as other readers do
+    if (!m || !game.play_on(m)) {  // the game up to it is kept, as other readers do
       g.stopped_at = int(i) + 1;
       g.stopped_move = m ? move_to_iccs(m) : "off the board";
       g.stopped_why = "it is not legal in " + game.fen();
@@ -330,6 +330,7 @@ bool read_xqf(const std::string& b, PgnGame& out, std::string* error, std::strin
     if (variations && !tree) *notice = "the file's variations were skipped; the main line is shown";
     if (cut_short) *notice = "the variations after the main line are cut short and were left out";
   }
+  note_verdict(game, g);
   out = std::move(g);
   return true;
 }

@@ -36,6 +36,17 @@ std::vector<std::string> AppModel::take_console_lines() {
   return out;
 }
 
+void AppModel::shown_record() {
+  record_serial_ = controller_.game_serial();
+  record_moves_ = controller_.game().moves();
+}
+
+bool AppModel::record_shown() const {
+  if (controller_.game_serial() != record_serial_) return false;
+  const auto& moves = controller_.game().moves();
+  return moves.size() <= record_moves_.size() && std::equal(moves.begin(), moves.end(), record_moves_.begin());
+}
+
 std::string AppModel::say(Phrase p, std::initializer_list<std::string> values) const {
   return xq::say(ui_.language, p, values);
 }
@@ -321,6 +332,10 @@ void AppModel::act(Action a, int arg) {
       break;
     case Action::Help: ui_.help = true; return;
     case Action::NewGame: c.new_game(); break;
+    case Action::PlayFromHere:
+      record_serial_ = ~uint64_t(0);
+      c.play_from_here();
+      break;
     case Action::Undo: c.undo(); break;
     case Action::Redo: c.redo(); break;
     case Action::Flip: ui_.flipped = !ui_.flipped; break;
@@ -558,7 +573,9 @@ void AppModel::update(int64_t now_ms) {
   // does; the clocks go on (a flag can fall while a slow engine starts).
   poll_online();
   // A puzzle's solution answers the player's moves until a wrong one.
-  controller_.hold_computer(pending_engine_.valid() || online_game() || (line_puzzle() && !puzzle_done_));
+  ui_.record_shown = record_shown();
+  controller_.hold_computer(pending_engine_.valid() || online_game() || (line_puzzle() && !puzzle_done_) ||
+                            ui_.record_shown);
   play_line_reply();
   if (!resume_offer_ && !editor_) controller_.update(now_ms);
   online_send_moves();

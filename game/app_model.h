@@ -138,6 +138,8 @@ class AppModel {
   const ViewModel& view_model();
   const BoardView& board_view() const { return view_; }
   Controller& controller() { return controller_; }
+  // A record opened from a file, a collection or the library is on show (the computer waits).
+  bool record_shown() const;
   const Controller& controller() const { return controller_; }
   const UiState& ui() const { return ui_; }
   const Settings& settings() const { return settings_; }
@@ -165,6 +167,7 @@ class AppModel {
   std::string game_pgn(std::vector<std::pair<std::string, std::string>> tags) const;  // with clocks
   void restore_clocks(const PgnGame& g);
   std::string stopped_text(const PgnGame& g);
+  void shown_record();  // the game just loaded is a record: shown, not played
   void copy_game();
   bool load_dhtmlxq_text(const std::string& text, const std::string& what);
   void save_game();  // to saved/ under a dated name
@@ -212,6 +215,8 @@ class AppModel {
   bool use_settings_ = true;
   int64_t now_ms_ = 0;
   uint64_t saved_revision_ = 0, saved_record_revision_ = 0;
+  uint64_t record_serial_ = ~uint64_t(0);  // the controller's game serial of the record on show
+  std::vector<Move> record_moves_;        // its moves (stepping and undo keep it shown; a move of the player's ends it)
   bool resume_offer_ = false;  // an autosaved game waits for an answer
   bool resume_offered_once_ = false;
   PgnGame resume_game_;

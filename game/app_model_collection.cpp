@@ -162,6 +162,7 @@ void AppModel::open_collection_game(int i) {
   collection_game_ = i;
   collection_shown_ = false;
   controller_.set_time_control(controller_.time_control());  // clocks full for the game on show
+  shown_record();
   flash(say(Phrase::CollectionGame, {std::to_string(i + 1), std::to_string(collection_.size()), g.tag("Red"),
                                      g.tag("Black")}) +
         stopped_text(g));

@@ -30,7 +30,7 @@ void AppModel::autosave() {
   saved_revision_ = controller_.revision();
   saved_record_revision_ = ui_.record_revision;  // a comment, a mark or a promoted line is saved too
   const Game& g = controller_.game();
-  if (g.ply() == 0 || g.verdict().over()) storage_->remove(autosave_name());
+  if (g.ply() == 0 || g.verdict().over() || record_shown()) storage_->remove(autosave_name());
   else storage_->write(autosave_name(), game_pgn({{"Event", "autosave"}, {"Mode", mode_name(controller_.mode())}}));
 }
 
@@ -77,6 +77,7 @@ void AppModel::load_pgn_text(const std::string& text, const std::string& what) {
     return;
   }
   restore_clocks(pg);
+  shown_record();
   flash(say(Phrase::Opened, {what}) + stopped_text(pg));
 }
 
@@ -100,6 +101,7 @@ bool AppModel::load_dhtmlxq_text(const std::string& text, const std::string& wha
     return false;
   }
   controller_.set_time_control(controller_.time_control());  // clocks full for the game on show
+  shown_record();
   flash(say(Phrase::Opened, {what}) + stopped_text(pg) +
         (notice.find("variations") != std::string::npos ? say(Phrase::VariationsSkipped) : "") +
         (notice.find("more games") != std::string::npos ? say(Phrase::MoreGames) : ""));
@@ -117,7 +119,15 @@ void AppModel::copy_game() {
 // Where a file's game stopped short: "" when it was read to the end. (The
 // reason in English goes to the console.)
 std::string AppModel::stopped_text(const PgnGame& g) {
-  if (!g.stopped_at) return "";
+  std::string verdict;
+  if (g.judged_ply) {  // every move is kept; the rules' verdict is a note
+    console_.push_back(verdict_note_en(g));
+    const bool zh = ui_.language == Language::Chinese;
+    verdict = say(Phrase::VerdictOpened, {std::to_string((g.judged_ply + 1) / 2),
+                                          zh ? verdict_text(g.judged) : verdict_text_en(g.judged),
+                                          std::to_string((int(g.moves.size()) + 1) / 2)});
+  }
+  if (!g.stopped_at) return verdict;
   console_.push_back("stopped at move " + std::to_string(g.stopped_at) + " '" + g.stopped_move + "': " + g.stopped_why);
   return say(Phrase::StoppedAtMove, {std::to_string(g.stopped_at - 1), std::to_string(g.stopped_at), g.stopped_move});
 }
@@ -282,6 +292,7 @@ void AppModel::opened_file(const std::string& path, const OpenedFile& f) {
       return;
     }
     controller_.set_time_control(controller_.time_control());  // clocks full for the game on show
+    shown_record();
     flash(say(Phrase::Opened, {storage_->path(path)}) + stopped_text(pg) +
           (notice.empty() ? "" : say(Phrase::VariationsSkipped)));
     return;
@@ -310,6 +321,7 @@ void AppModel::opened_file(const std::string& path, const OpenedFile& f) {
       return;
     }
     controller_.set_time_control(controller_.time_control());
+    shown_record();
     flash(say(Phrase::Opened, {storage_->path(path)}) + stopped_text(pg) +
           (notice.empty() ? "" : say(Phrase::VariationsSkipped)));
     return;

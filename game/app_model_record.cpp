@@ -151,12 +151,14 @@ void AppModel::show_line(int node) {
   const int ply = int(tree_.path(node).size());
   pending_tree_ = tree_;
   std::string err;
+  const bool was_shown = record_shown();
   if (!controller_.load_game(tree_.fen(), line, &err)) {
     pending_tree_.reset();
     flash(err);
     return;
   }
   sync_tree();
+  if (was_shown) shown_record();  // another line of the same record: still shown
   controller_.review(ply == int(line.size()) ? -1 : ply);
   ui_.follow = ply == int(line.size());
 }

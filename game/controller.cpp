@@ -317,7 +317,7 @@ bool Controller::load_game(const std::string& fen, const std::vector<Move>& move
   Game g;
   if (!g.reset(fen, error)) return false;
   for (Move m : moves) {
-    if (!g.play(m)) {
+    if (!g.play_on(m)) {  // a record's moves: played on past the rules' verdict, as they were
       if (error) *error = "move " + std::to_string(g.ply() + 1) + " is not legal";
       return false;
     }
@@ -399,6 +399,22 @@ bool Controller::play_from_review(Move m) {
   clock_to_ply();
   review_ply_ = -1;
   return apply_move(m);
+}
+
+void Controller::play_from_here() {
+  cancel_search();
+  const int ply = review_ply_ >= 0 ? review_ply_ : game_.ply();
+  while (game_.ply() > ply) game_.undo();
+  review_ply_ = -1;
+  selected_.reset();
+  if (game_.verdict().over()) {
+    const Game kept = game_;
+    new_game(kept.fen());
+    return;
+  }
+  clock_to_ply();
+  after_record_change();
+  ++view_revision_;
 }
 
 void Controller::click_elsewhere() {

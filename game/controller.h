@@ -189,6 +189,10 @@ class Controller {
   // While set, the computer does not start thinking (an outside engine is being
   // opened and will play); the clocks run and a flag can fall all the same.
   void hold_computer(bool on) { hold_computer_ = on; }
+  // Play from the position on show: the moves after it leave the game (a file
+  // it came from is untouched). Where the rules had already ended the game
+  // (a record played on past a repetition), a new game starts from the position.
+  void play_from_here();
 
   // ---- state for drawing ----
   const Game& game() const { return game_; }

@@ -58,7 +58,7 @@ enum class Phrase {
   // Game review.
   ReviewButton, ReviewProgress, ReviewDone, ReviewBetter, ReviewNoMoves,
   // Opening files.
-  VariationsSkipped, StoppedAtMove, SavedGames, Cancel, YouAndComputer, EngineRemoved, DropEngine, RoleRed, RoleBlack,
+  VariationsSkipped, PlayFromHere, RecordShown, VerdictNote, VerdictOpened, StoppedAtMove, SavedGames, Cancel, YouAndComputer, EngineRemoved, DropEngine, RoleRed, RoleBlack,
   RoleAnalysis,
   // Engine settings and the engine match.
   EngineSettingsTitle, EngineProtocol, ProtocolAuto, EngineNoOptions, EngineStarting, EngineDefaults, Done,

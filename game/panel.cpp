@@ -115,16 +115,24 @@ std::vector<Button> panel_buttons(const UiState& ui, const Controller& c, const 
     b.push_back({Action::Engine, say(l, Phrase::EngineButton, {engine}), {list.x, top, list.w - 80, 22}, !ui.engine.empty()});
     b.push_back({Action::EngineSettings, "...", {right - 76, top, 22, 22}, false});
     b.push_back({Action::Notation, notation, {right - 50, top, 50, 22}, ui.iccs});
-    b.push_back({Action::OfferDraw, phrase(Phrase::OfferDraw, l), {list.x, top + 27, third, 22}, false});
-    b.push_back({Action::Resign, phrase(Phrase::Resign, l), {list.x + third + 4, top + 27, third, 22}, false});
+    if (ui.record_shown) {
+      b.push_back({Action::PlayFromHere, phrase(Phrase::PlayFromHere, l), {list.x, top + 27, 2 * third + 4, 22}, true});
+    } else {
+      b.push_back({Action::OfferDraw, phrase(Phrase::OfferDraw, l), {list.x, top + 27, third, 22}, false});
+      b.push_back({Action::Resign, phrase(Phrase::Resign, l), {list.x + third + 4, top + 27, third, 22}, false});
+    }
     b.push_back({Action::ThemeShow, phrase(Phrase::Look, l), {right - third, top + 27, third, 22}, false});
   } else {
     // Two rows above the list: the engine and its settings; draw, resign, notation and the look.
     const float top = list.y - 54, quarter = (list.w - 12) / 4;
     b.push_back({Action::Engine, say(l, Phrase::EngineButton, {engine}), {list.x, top, list.w - 34, 22}, !ui.engine.empty()});
     b.push_back({Action::EngineSettings, "...", {right - 30, top, 30, 22}, false});
-    b.push_back({Action::OfferDraw, phrase(Phrase::OfferDraw, l), {list.x, top + 27, quarter, 22}, false});
-    b.push_back({Action::Resign, phrase(Phrase::Resign, l), {list.x + quarter + 4, top + 27, quarter, 22}, false});
+    if (ui.record_shown) {
+      b.push_back({Action::PlayFromHere, phrase(Phrase::PlayFromHere, l), {list.x, top + 27, 2 * quarter + 4, 22}, true});
+    } else {
+      b.push_back({Action::OfferDraw, phrase(Phrase::OfferDraw, l), {list.x, top + 27, quarter, 22}, false});
+      b.push_back({Action::Resign, phrase(Phrase::Resign, l), {list.x + quarter + 4, top + 27, quarter, 22}, false});
+    }
     b.push_back({Action::Notation, notation, {list.x + 2 * (quarter + 4), top + 27, quarter, 22}, ui.iccs});
     b.push_back({Action::ThemeShow, phrase(Phrase::Look, l), {right - quarter, top + 27, quarter, 22}, false});
   }
@@ -166,8 +174,13 @@ std::vector<ListRow> list_rows(const UiState& ui, const Controller& c) {
   const int rounds = (c.game().ply() + (black_first ? 1 : 0) + 1) / 2;
   std::vector<ListRow> rows;
   size_t v = 0;
+  // A record played on past the rules' verdict: the verdict is a note under its round.
+  const Game& g = c.game();
+  const int judged = g.verdict().over() && g.verdict_ply() < g.ply() ? g.verdict_ply() : -1;
+  const int judged_round = judged > 0 ? (judged - 1 + (black_first ? 1 : 0)) / 2 : -1;
   for (int r = 0; r < rounds; ++r) {
     rows.push_back({r, -1});
+    if (r == judged_round) rows.push_back({-1, -1, true});
     if (!ui.variations_shown) continue;
     for (; v < ui.variation_lines.size(); ++v) {  // those replacing a move of this round (in ply order)
       const int round = (ui.variation_lines[v].ply - 1 + (black_first ? 1 : 0)) / 2;

@@ -52,7 +52,10 @@ enum class Action {
   // guest, with an account, register, host a LAN game, log out, offer a game (arg: its clock), rated or
   // casual, accept a seek (arg: its row), withdraw ours, close.
   Online, OnlineField, OnlineGuest, OnlineLogIn, OnlineRegister, OnlineHost, OnlineLogOut, OnlineSeek, OnlineRated,
-  OnlineAccept, OnlineCancelSeek, OnlineClose, OnlineWatch
+  OnlineAccept, OnlineCancelSeek, OnlineClose, OnlineWatch,
+  // A record opened from a file or the library is shown, not played: the computer waits until the
+  // player plays from the position on show (or makes a move of their own).
+  PlayFromHere
 };
 
 // What the window shows besides the game itself.
@@ -73,6 +76,7 @@ struct UiState {
   bool puzzle_solved = false;  // the puzzle on show has been solved
   std::string puzzle_outcome;  // how this attempt ended ("" while it goes on)
   std::vector<std::string> puzzle_solution;
+  bool record_shown = false;  // a record from a file is on show: Play from here replaces draw and resign
   bool from_server = false;  // the game on the board was played on the server: its result is final (no undo)  // after a wrong move: the solution's lines, in the analysis's place
   int scroll = 0;     // first round shown in the move list
   bool follow = true; // keep the newest move in view
@@ -150,6 +154,7 @@ std::optional<int> move_list_hit(const UiState& ui, const Controller& c, float x
 // variation line (its index in ui.variation_lines), one of the two -1.
 struct ListRow {
   int round = -1, variation = -1;
+  bool verdict = false;  // the rules' verdict, under the round it came in, when the record goes on past it
 };
 std::vector<ListRow> list_rows(const UiState& ui, const Controller& c);
 // First row to show so that the newest move is visible.

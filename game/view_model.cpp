@@ -174,6 +174,12 @@ void review_part(const Controller& c, const UiState& ui, ViewModel& vm) {
   vm.status = say(ui.language, Phrase::ReviewBetter, {line_text(before, r.better, ui, 4), score_text(ui.language, red_best)});
 }
 
+// The rules' verdict as a note in the move list, for a record played on past it.
+std::string verdict_note(Language lang, const Game& g) {
+  const Verdict v = g.verdict();
+  return say(lang, Phrase::VerdictNote, {lang == Language::Chinese ? verdict_text(v) : verdict_text_en(v)});
+}
+
 void move_list_part(const Controller& c, const UiState& ui, ViewModel& vm) {
   const Game& g = c.game();
   const bool black_first = g.start_side() == BLACK;
@@ -191,6 +197,7 @@ void move_list_part(const Controller& c, const UiState& ui, ViewModel& vm) {
   for (const ListRow& r : list_rows(ui, c)) {  // the rounds with the record's variations under them
     if (r.round >= 0 && r.round < int(rounds.size())) vm.rows.push_back(rounds[size_t(r.round)]);
     else if (r.variation >= 0) vm.rows.push_back({0, "", "", -1, -1, ui.variation_lines[size_t(r.variation)].text});
+    else if (r.verdict) vm.rows.push_back({0, "", "", -1, -1, verdict_note(ui.language, g)});
   }
   vm.current_ply = c.review_ply() >= 0 ? c.review_ply() : g.ply();
   vm.scroll = ui.scroll;

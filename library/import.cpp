@@ -117,6 +117,7 @@ ImportReport import_paths(Library& lib, const std::vector<std::string>& paths, c
             failures.push_back(where + err);
             break;
         }
+        if (g.judged_ply) notes.push_back(where + verdict_note_en(g));  // every move kept; the verdict noted
         if (g.stopped_at)
           notes.push_back(where + "read up to move " + std::to_string(g.stopped_at) + " (" + g.stopped_move +
                           ": " + g.stopped_why + ")");

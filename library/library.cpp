@@ -470,7 +470,7 @@ AddResult Library::add(const PgnGame& g, const std::string& source_pgn, std::str
   }
   std::string iccs;
   for (Move m : g.moves) {
-    if (!game.play(m)) {
+    if (!game.play_on(m)) {
       set_error(error, "move " + move_to_iccs(m) + " is not legal");
       return AddResult::Failed;
     }

@@ -214,3 +214,81 @@ TEST(AppModel, WithoutAChooserOpenShowsTheInGameListOfSavedGames) {
   EXPECT_FALSE(f.m.view_model().dialog.has_value());
   EXPECT_EQ(f.moves(), "h2e2 h9g7");
 }
+
+namespace {
+
+// A master-game-shaped record: the advisors shuffle until the position after
+// 1... 马8进7 has stood three times (a draw by the rules at ply 10, which no
+// arbiter called), then the players go on; it ends with black to move.
+const char* const kPlayedOn =
+    "[Event \"club championship\"]\n[Red \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n"
+    "1. h2e2 h9g7 2. f0e1 f9e8 3. e1f0 e8f9 4. f0e1 f9e8 5. e1f0 e8f9 6. h0g2 b9c7 7. b0c2 *\n";
+
+}  // namespace
+
+TEST(AppModel, ARecordPlayedOnPastARepetitionOpensWholeWithTheVerdictAsANote) {
+  Fixture f(Fixture::Files{{"played_on.pgn", kPlayedOn}});
+  xq::StartOptions o;
+  o.lang = "en";
+  o.resume = "no";
+  ASSERT_TRUE(f.start(o));  // the default mode: the player is red, the computer black
+  f.m.open_file("played_on.pgn");
+  EXPECT_EQ(f.m.controller().game().ply(), 13) << f.m.message();
+  EXPECT_NE(f.m.message().find("the rules end the game at move 5: draw by repetition; the record goes on to move 7"),
+            std::string::npos)
+      << f.m.message();
+  // The move list: every move, and the verdict as a note under round 5.
+  const xq::ViewModel vm = f.m.view_model();
+  bool note = false;
+  for (const xq::MoveListRow& r : vm.rows) note |= r.variation.find("the rules end the game here: draw by repetition") != std::string::npos;
+  EXPECT_TRUE(note);
+}
+
+TEST(AppModel, OpeningARecordWithBlackToMoveAddsNothingUntilThePlayerPlaysFromHere) {
+  const std::string record = "[Event \"x\"]\n\n1. h2e2 h9g7 2. h0g2 b9c7 3. i0h0 *\n";  // black to move
+  Fixture f(Fixture::Files{{"black_to_move.pgn", record}});
+  xq::StartOptions o;
+  o.lang = "en";
+  o.resume = "no";
+  ASSERT_TRUE(f.start(o));
+  ASSERT_EQ(f.m.controller().mode(), xq::Mode::HumanRed);
+  f.m.open_file("black_to_move.pgn");
+  ASSERT_EQ(f.m.controller().game().ply(), 5);
+  // Many frames (the computer answers within 30 ms when it may): nothing is added.
+  const int64_t until = real_ms() + 500;
+  while (real_ms() < until) {
+    f.m.update(real_ms());
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  EXPECT_EQ(f.m.controller().game().ply(), 5);
+  EXPECT_TRUE(f.m.record_shown());
+  EXPECT_FALSE(f.files->files.count("autosave.pgn")) << "a record on show is not the player's unfinished game";
+  const auto buttons = f.m.view_model().buttons;
+  EXPECT_TRUE(std::any_of(buttons.begin(), buttons.end(),
+                          [](const xq::Button& b) { return b.action == Action::PlayFromHere && b.label == "Play from here"; }));
+  // Stepping back through it keeps it shown; Play from here after 1. 炮二平五 (black to move) drops
+  // the rest, and the computer plays black from there.
+  f.m.key(Key::Home, false);
+  f.m.key(Key::Right, false);
+  ASSERT_EQ(f.m.controller().review_ply(), 1);
+  EXPECT_TRUE(f.m.record_shown());
+  f.m.act(Action::PlayFromHere);
+  EXPECT_FALSE(f.m.record_shown());
+  EXPECT_EQ(f.moves(), "h2e2");
+  ASSERT_TRUE(f.wait_until([&] { return f.m.controller().game().ply() == 2; })) << "the computer plays black";
+}
+
+TEST(AppModel, AMoveOfThePlayersOwnInAShownRecordStartsPlay) {
+  Fixture f(Fixture::Files{{"red_to_move.pgn", "[Event \"x\"]\n\n1. h2e2 h9g7 *\n"}});
+  xq::StartOptions o;
+  o.lang = "en";
+  o.resume = "no";
+  ASSERT_TRUE(f.start(o));
+  f.m.open_file("red_to_move.pgn");
+  EXPECT_TRUE(f.m.record_shown());
+  f.m.view_model();
+  f.click_square("h0");
+  f.click_square("g2");
+  EXPECT_FALSE(f.m.record_shown());
+  ASSERT_TRUE(f.wait_until([&] { return f.m.controller().game().ply() == 4; })) << "the computer answers the player's move";
+}

@@ -395,3 +395,30 @@ TEST(Library, EveryFormatGoesIn) {
   EXPECT_EQ(all[5].plies, 4);
   EXPECT_EQ(all[5].eco, "B05");
 }
+
+// A master game that repeats three times and plays on goes into the library
+// whole (every ply, counted by the explorer past the repetition), and the
+// import notes where the rules would have ended it.
+TEST(Library, ARecordPlayedOnPastARepetitionIsImportedWholeWithANote) {
+  TempDir dir;
+  write(dir.file("played_on.pgn"),
+        "[Event \"club championship\"]\n[Red \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n"
+        "1. h2e2 h9g7 2. f0e1 f9e8 3. e1f0 e8f9 4. f0e1 f9e8 5. e1f0 e8f9 6. h0g2 b9c7 7. b0c2 1-0\n");
+  xq::Library lib;
+  std::string error;
+  ASSERT_TRUE(lib.open(dir.file("lib.sqlite"), &error)) << error;
+  const xq::ImportReport r = xq::import_paths(lib, {dir.file("played_on.pgn")});
+  EXPECT_EQ(r.imported, 1);
+  ASSERT_EQ(r.notes.size(), 1u);
+  EXPECT_NE(r.notes[0].find("the rules end the game at move 5 (draw by repetition); the record goes on to move 7"),
+            std::string::npos)
+      << r.notes[0];
+  xq::LibraryQuery q;
+  const auto games = lib.find(q, &error);
+  ASSERT_EQ(games.size(), 1u) << error;
+  EXPECT_EQ(games[0].plies, 13);
+  // The position after 6. 马二进三 (past the verdict) is in the explorer with its next move.
+  const auto rows = lib.explore(key_after("h2e2 h9g7 f0e1 f9e8 e1f0 e8f9 f0e1 f9e8 e1f0 e8f9 h0g2"), &error);
+  ASSERT_EQ(rows.size(), 1u) << error;
+  EXPECT_EQ(rows[0].games, 1);
+}

@@ -323,3 +323,44 @@ TEST(Pgn, ACollectionSplitsIntoItsGames) {
   EXPECT_EQ(xq::split_pgn_games("[Event \"x\"]\n\n{The opening}\n1. h2e2\n").size(), 1u) << "a comment is not a move";
   EXPECT_EQ(xq::split_pgn_games("").size(), 1u);
 }
+
+// A record is what was played: a repetition the rules would have called a
+// draw, played on by the players, is read whole, the verdict kept as a note.
+TEST(Pgn, ARecordPlayedOnPastARepetitionIsReadWholeWithTheVerdictNoted) {
+  const std::string text =
+      "[Event \"x\"]\n\n1. h2e2 h9g7 2. f0e1 f9e8 3. e1f0 e8f9 4. f0e1 f9e8 5. e1f0 e8f9 6. h0g2 b9c7 7. b0c2 1-0\n";
+  xq::PgnGame g;
+  std::string error;
+  ASSERT_TRUE(xq::read_pgn(text, g, &error)) << error;
+  EXPECT_EQ(g.moves.size(), 13u);
+  EXPECT_EQ(g.stopped_at, 0);
+  EXPECT_EQ(g.judged_ply, 10);
+  EXPECT_EQ(g.judged.reason, xq::Reason::Repetition);
+  EXPECT_EQ(xq::verdict_note_en(g),
+            "the rules end the game at move 5 (draw by repetition); the record goes on to move 7");
+  xq::PgnTree tree;
+  ASSERT_TRUE(xq::read_pgn_tree(text, tree, &error)) << error;
+  EXPECT_EQ(tree.tree.moves_to(tree.tree.main_end(xq::GameTree::kRoot)).size(), 13u);
+  // The game itself: play stops at the verdict, play_on goes on and keeps it.
+  xq::Game game;
+  game.reset_start();
+  for (size_t i = 0; i < 10; ++i) ASSERT_TRUE(game.play(g.moves[i]));
+  EXPECT_TRUE(game.verdict().over());
+  EXPECT_FALSE(game.play(g.moves[10]));
+  EXPECT_TRUE(game.play_on(g.moves[10]));
+  EXPECT_EQ(game.verdict().reason, xq::Reason::Repetition);
+  EXPECT_EQ(game.verdict_ply(), 10);
+  game.undo();
+  EXPECT_EQ(game.verdict_ply(), 10);
+  EXPECT_FALSE(game.play_on(mv("a0a5"))) << "an illegal move is not played";
+}
+
+// A record that ends where the rules end it has no note.
+TEST(Pgn, ARecordEndingAtItsVerdictHasNoNote) {
+  xq::PgnGame g;
+  std::string error;
+  ASSERT_TRUE(xq::read_pgn("1. b2c2 f9e8 2. c2c6 b7c7 3. c6c9 1-0\n", g, &error)) << error;
+  EXPECT_EQ(g.moves.size(), 5u);
+  EXPECT_EQ(g.judged_ply, 0);
+  EXPECT_EQ(xq::verdict_note_en(g), "");
+}
