@@ -200,7 +200,7 @@ const std::vector<EccoLine> kTable = {
      "炮二平五 马8进7 马二进三 车9平8 车一平二 马2进3 兵三进一 卒3进1 炮八进四 象7进5 马八进九 卒1进1 炮八平七"},
     {"C99", "五九炮对屏风马", "Five-Nine Cannons vs Screen Horses", "炮二平五 马8进7 马二进三 马2进3 炮八平九"},
 
-    {"D00", "顺炮局", "Same Direction Cannons", "炮二平五 炮8平5"},
+    {"D00", "顺炮缓开车局", "Same Direction Cannons, Slow Chariot", "炮二平五 炮8平5"},
     {"D10", "顺炮直车对缓开车", "Same Direction Cannons, Filed Chariot vs Delayed Chariot",
      "炮二平五 炮8平5 马二进三 马8进7 车一平二"},
     {"D20", "顺炮直车对横车", "Same Direction Cannons, Filed Chariot vs Ranked Chariot",

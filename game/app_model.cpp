@@ -568,7 +568,11 @@ void AppModel::update(int64_t now_ms) {
   poll_file_dialog();
   poll_open_file();
   ui_.puzzle_open = ui_.puzzle >= 0 && !puzzle_done_;  // the analysis would give the answer away
-  controller_.set_analysis(ui_.analysis && !editor_ && !ui_.puzzle_open);
+  // Nothing to analyse in a finished game's final position, nor behind a list that covers the board:
+  // the analysis rests (it used a core for nothing).
+  const bool finished = controller_.game_over() && controller_.review_ply() < 0;
+  const bool covered = collection_shown_ || !saved_list_.empty();
+  controller_.set_analysis(ui_.analysis && !editor_ && !ui_.puzzle_open && !finished && !covered);
   // While an engine opens the computer waits, so the engine meant to play
   // does; the clocks go on (a flag can fall while a slow engine starts).
   poll_online();
@@ -621,6 +625,15 @@ const ViewModel& AppModel::view_model() {
                                                  solved_.count(ui_.puzzle) ? " ✓" : "", p.name(ui_.language == Language::English)});
     ui_.puzzle_ratings = say(Phrase::PuzzleRatings, {std::to_string(std::lround(progress_.rating_of(p).rating)),
                                                      std::to_string(std::lround(progress_.player().rating))});
+  }
+  // The list follows the position on show: when another move is shown (stepping, a game opened),
+  // its row is brought into view; scrolling by hand in between is left alone.
+  const int shown_ply = controller_.review_ply() >= 0 ? controller_.review_ply() : controller_.game().ply();
+  if (shown_ply != list_shown_ply_ || controller_.game_serial() != list_shown_serial_) {
+    list_shown_ply_ = shown_ply;
+    list_shown_serial_ = controller_.game_serial();
+    if (!ui_.follow || controller_.review_ply() >= 0) ui_.scroll = scroll_to_show(ui_, controller_, shown_ply);
+    if (controller_.review_ply() < 0) ui_.follow = true;  // at the newest move: keep up with the game again
   }
   if (ui_.follow) ui_.scroll = follow_scroll(ui_, controller_);
   return cache_.get(controller_, ui_, dialog(), editor());

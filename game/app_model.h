@@ -215,6 +215,8 @@ class AppModel {
   bool use_settings_ = true;
   int64_t now_ms_ = 0;
   uint64_t saved_revision_ = 0, saved_record_revision_ = 0;
+  int list_shown_ply_ = -1;                // the move list's last shown ply and game, to follow the position
+  uint64_t list_shown_serial_ = ~uint64_t(0);
   uint64_t record_serial_ = ~uint64_t(0);  // the controller's game serial of the record on show
   std::vector<Move> record_moves_;        // its moves (stepping and undo keep it shown; a move of the player's ends it)
   bool resume_offer_ = false;  // an autosaved game waits for an answer
@@ -273,6 +275,7 @@ class AppModel {
   std::string collection_name_;
   int collection_game_ = -1, collection_page_ = 0, collection_skipped_ = 0;
   bool collection_shown_ = false;
+  int64_t collection_total_ = 0;  // a library list's games in all, when it holds only the first of them
   // query: the library's question when the list is its answer (the filter
   // then asks the library again, so it searches every game, not the list).
   void open_collection(std::vector<PgnGame> games, const std::string& name, int skipped,

@@ -109,6 +109,7 @@ void AppModel::open_collection(std::vector<PgnGame> games, const std::string& na
   collection_game_ = -1;
   collection_page_ = 0;
   collection_filter_.clear();
+  collection_total_ = 0;
   collection_shown_ = !collection_.empty();
 }
 
@@ -121,6 +122,10 @@ std::optional<Dialog> AppModel::collection_dialog() const {
   d.text = say(Phrase::CollectionTitle,
                {collection_name_, (shown.size() == collection_.size() ? "" : std::to_string(shown.size()) + "/") +
                                       std::to_string(collection_.size())});
+  // A library list holds the first games of more: it says how many there are, not its own cap.
+  if (collection_total_ > int64_t(collection_.size()))
+    d.text = say(Phrase::CollectionFirstOf, {collection_name_, std::to_string(collection_.size()),
+                                             std::to_string(collection_total_)});
   if (collection_skipped_) d.text += say(Phrase::CollectionSkipped, {std::to_string(collection_skipped_)});
   d.buttons.push_back({Action::None, say(Phrase::CollectionFilter, {collection_filter_ + "▏"}), {40, 76, 440, 30}, false});
   const int pages = std::max(1, (int(shown.size()) + kRowsPerPage - 1) / kRowsPerPage);

@@ -116,6 +116,7 @@ void AppModel::poll_library() {
     } else if (refinding_) {  // the list's games for the filter typed: the list stays open
       if (collection_query_) {
         collection_ = std::move(found->games);
+        collection_total_ = found->total;
         collection_openings_.clear();
         for (const PgnGame& g : collection_) collection_openings_.push_back(classify_opening(g.fen, g.moves));
         collection_game_ = -1;
@@ -125,6 +126,7 @@ void AppModel::poll_library() {
       flash(say(Phrase::ExplorerEmpty));
     } else {
       open_collection(std::move(found->games), found_title_, 0, asked);
+      collection_total_ = found->total;
     }
   }
   // The filter typed into a list from the library: ask the library again
@@ -190,10 +192,15 @@ void AppModel::explorer_rows() {
     for (const ExploreMove& m : explored_->moves) {
       Move mv = kNoMove;
       if (!iccs_to_move(m.move, mv, nullptr) || !is_legal(pos, mv)) continue;
-      std::string row = say(Phrase::ExplorerRow, {move_name(pos, mv, style), std::to_string(m.games),
-                                                  std::to_string(percent(m.red_wins, m.games)),
-                                                  std::to_string(percent(m.draws, m.games)),
-                                                  std::to_string(percent(m.black_wins, m.games))});
+      // Percentages of the games whose result is known; games with none are counted apart.
+      const int known = m.red_wins + m.draws + m.black_wins, unknown = m.games - known;
+      std::string row = known == 0
+                            ? say(Phrase::ExplorerRowNoResults, {move_name(pos, mv, style), std::to_string(m.games)})
+                            : say(Phrase::ExplorerRow, {move_name(pos, mv, style), std::to_string(m.games),
+                                                        std::to_string(percent(m.red_wins, known)),
+                                                        std::to_string(percent(m.draws, known)),
+                                                        std::to_string(percent(m.black_wins, known))});
+      if (known > 0 && unknown > 0) row += say(Phrase::ExplorerNoResult, {std::to_string(unknown)});
       if (m.average_year > 0) row += say(Phrase::ExplorerYear, {std::to_string(int(std::lround(m.average_year)))});
       if (auto it = book.find(mv); it != book.end()) {
         row += say(Phrase::ExplorerBook, {std::to_string(it->second)});

@@ -788,8 +788,8 @@ std::string Controller::banner() const {
 
 std::string Controller::status() const {
   const Language l = language_;
-  if (game_over()) return phrase(Phrase::GameOver, l);
   if (review_ply_ >= 0) return say(l, Phrase::Reviewing, {std::to_string(review_ply_)});
+  if (game_over()) return phrase(Phrase::GameOver, l);
   if (thinking()) return phrase(Phrase::Thinking, l);
   if (hinting()) return phrase(Phrase::Hinting, l);
   const bool red = game_.side_to_move() == RED;

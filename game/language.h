@@ -28,8 +28,8 @@ enum class Phrase {
   ResumeQuestion, ResumeYes, ResignQuestion, KeepPlaying, BannerNewGame, BannerPuzzleNext, BannerPuzzleAgain,
   // Passing messages.
   Resumed, CannotResume, CannotOpen, Opened, Saved, NoSavedGame, CannotRead, Pasted, TheClipboard,
-  NotAPosition, Copied, CopiedGame, MoreGames, CollectionTitle, CollectionRow, CollectionGame, CollectionSkipped, CollectionPlies, CollectionFilter, ByoyomiFace,
-  ExplorerHead, ExplorerTitle, ExplorerRow, ExplorerYear, ExplorerBook, ExplorerEmpty, ExplorerLoading, ExplorerGames,
+  NotAPosition, Copied, CopiedGame, MoreGames, CollectionTitle, CollectionFirstOf, CollectionRow, CollectionGame, CollectionSkipped, CollectionPlies, CollectionFilter, ByoyomiFace,
+  ExplorerHead, ExplorerTitle, ExplorerRow, ExplorerRowNoResults, ExplorerNoResult, ExplorerYear, ExplorerBook, ExplorerEmpty, ExplorerLoading, ExplorerGames,
   ExplorerImport, ExplorerClose, ExplorerNotHere, LibraryGames, Importing, Imported, ImportCancelled, LibraryError, LibraryAll, LibraryAllButton,
   RecordMain, RecordVariation, VariationsFolded, Look, LookTitle, LookBoards, LookPieces,
   // Online play (the O dialog).

@@ -69,7 +69,15 @@ void LibraryService::explore(uint64_t key) {
 void LibraryService::find(LibraryQuery q) {
   post([this, q] {
     FoundGames f;
-    for (const LibraryGame& g : lib_.find(q, &f.error)) {
+    // One more than the limit tells whether there are more; then they are counted, so the list can say so.
+    LibraryQuery one_more = q;
+    one_more.limit = (q.limit > 0 ? q.limit : 100) + 1;
+    std::vector<LibraryGame> rows = lib_.find(one_more, &f.error);
+    if (int64_t(rows.size()) > (q.limit > 0 ? q.limit : 100)) {
+      rows.pop_back();
+      f.total = lib_.count(q, &f.error);
+    }
+    for (const LibraryGame& g : rows) {
       std::string pgn, err;
       PgnGame game;
       if (lib_.pgn(g.id, pgn, &err) && read_pgn(pgn, game, &err)) {

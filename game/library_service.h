@@ -29,6 +29,7 @@ struct ExploreResult {
 struct FoundGames {
   std::vector<PgnGame> games;  // read back from the library's PGN, in id order
   std::vector<int64_t> ids;
+  int64_t total = 0;           // the games the query finds in all, when more than its limit (else 0)
   std::string error;
 };
 

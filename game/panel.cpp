@@ -191,6 +191,18 @@ std::vector<ListRow> list_rows(const UiState& ui, const Controller& c) {
   return rows;
 }
 
+int scroll_to_show(const UiState& ui, const Controller& c, int ply) {
+  const std::vector<ListRow> rows = list_rows(ui, c);
+  const bool black_first = c.game().start_side() == BLACK;
+  const int round = ply > 0 ? (ply - 1 + (black_first ? 1 : 0)) / 2 : 0;
+  int row = 0;
+  for (int i = 0; i < int(rows.size()); ++i)
+    if (rows[size_t(i)].round == round) row = i;
+  const int visible = std::max(1, visible_rounds(ui.panel_below, shows_graph(ui)));
+  if (row >= ui.scroll && row < ui.scroll + visible) return ui.scroll;  // in view already: the list stays
+  return std::max(0, row - visible / 2);                                 // else the move comes to the middle
+}
+
 int follow_scroll(const UiState& ui, const Controller& c) {
   const std::vector<ListRow> rows = list_rows(ui, c);
   // The newest round's row (variations under it may fall below).

@@ -159,6 +159,8 @@ struct ListRow {
 std::vector<ListRow> list_rows(const UiState& ui, const Controller& c);
 // First row to show so that the newest move is visible.
 int follow_scroll(const UiState& ui, const Controller& c);
+// First row to show so that the move of `ply` is visible (the scroll as it is when it already is).
+int scroll_to_show(const UiState& ui, const Controller& c, int ply);
 // The variation line a click in the list asks for (its index in ui.variation_lines).
 std::optional<int> variation_hit(const UiState& ui, const Controller& c, float x, float y);
 // The ply a click on the evaluation graph asks to review.

@@ -44,7 +44,12 @@ void board_part(const Controller& c, const UiState& ui, ViewModel& vm) {
     vm.anim_ms = anim->duration_ms;
     vm.anim_captured = pos.last_captured();
   }
-  vm.banner = c.banner();
+  // The result stands over the final position only: not while stepping
+  // through the game, nor over a record played on past the rules' verdict
+  // (the move list notes where the rules ended it).
+  const Game& shown = c.game();
+  const bool played_on = shown.verdict().over() && shown.verdict_ply() < shown.ply();
+  vm.banner = c.review_ply() >= 0 || played_on ? "" : c.banner();
   vm.outcome = c.game().verdict().outcome;
   if (!vm.banner.empty()) {  // one instruction, the one that is true here
     if (ui.puzzle >= 0)

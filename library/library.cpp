@@ -525,10 +525,11 @@ AddResult Library::add(const PgnGame& g, const std::string& source_pgn, std::str
   return AddResult::Added;
 }
 
-std::vector<LibraryGame> Library::find(const LibraryQuery& q, std::string* error) const {
-  std::vector<LibraryGame> out;
-  if (!db_) return out;
-  std::string sql = "SELECT id, red, black, event, date, result, eco, plies FROM games WHERE 1";
+namespace {
+
+// The query's WHERE clause; its values are bound by bind_query (parameters ?1-?7, ?9-?24; ?8 is the limit).
+std::string query_where(const LibraryQuery& q) {
+  std::string sql = " WHERE 1";
   if (!q.player.empty()) sql += " AND (red LIKE ?1 ESCAPE '\\' OR black LIKE ?1 ESCAPE '\\')";
   if (!q.event.empty()) sql += " AND event LIKE ?2 ESCAPE '\\'";
   if (!q.eco.empty()) sql += " AND eco LIKE ?3 ESCAPE '\\'";
@@ -541,12 +542,10 @@ std::vector<LibraryGame> Library::find(const LibraryQuery& q, std::string* error
     sql += " AND (red LIKE " + n + " ESCAPE '\\' OR black LIKE " + n + " ESCAPE '\\' OR event LIKE " + n +
            " ESCAPE '\\' OR date LIKE " + n + " ESCAPE '\\')";
   }
-  sql += " ORDER BY id LIMIT ?8";
-  Statement st(db_, sql.c_str());
-  if (!st.ok()) {
-    set_error(error, db_message(db_));
-    return out;
-  }
+  return sql;
+}
+
+void bind_query(Statement& st, const LibraryQuery& q) {
   if (!q.player.empty()) st.bind(1, contains(q.player));
   if (!q.event.empty()) st.bind(2, contains(q.event));
   if (!q.eco.empty()) st.bind(3, contains(q.eco).substr(1));  // a prefix: "B0" finds B00-B09, "%" finds nothing
@@ -554,14 +553,45 @@ std::vector<LibraryGame> Library::find(const LibraryQuery& q, std::string* error
   if (q.year_from) st.bind(5, int64_t(q.year_from));
   if (q.year_to) st.bind(6, int64_t(q.year_to));
   if (q.position) st.bind(7, stored(*q.position));
-  st.bind(8, int64_t(q.limit > 0 ? q.limit : 100));
   for (size_t i = 0; i < q.words.size() && i < 16; ++i) st.bind(int(9 + i), contains(q.words[i]));
+}
+
+}  // namespace
+
+std::vector<LibraryGame> Library::find(const LibraryQuery& q, std::string* error) const {
+  std::vector<LibraryGame> out;
+  if (!db_) return out;
+  const std::string sql =
+      "SELECT id, red, black, event, date, result, eco, plies FROM games" + query_where(q) + " ORDER BY id LIMIT ?8";
+  Statement st(db_, sql.c_str());
+  if (!st.ok()) {
+    set_error(error, db_message(db_));
+    return out;
+  }
+  bind_query(st, q);
+  st.bind(8, int64_t(q.limit > 0 ? q.limit : 100));
   int rc;
   while ((rc = st.step()) == SQLITE_ROW)
     out.push_back({st.integer(0), st.text(1), st.text(2), st.text(3), st.text(4), st.text(5), st.text(6),
                    int(st.integer(7))});
   if (rc != SQLITE_DONE) set_error(error, db_message(db_));
   return out;
+}
+
+int64_t Library::count(const LibraryQuery& q, std::string* error) const {
+  if (!db_) return 0;
+  const std::string sql = "SELECT count(*) FROM games" + query_where(q);
+  Statement st(db_, sql.c_str());
+  if (!st.ok()) {
+    set_error(error, db_message(db_));
+    return -1;
+  }
+  bind_query(st, q);
+  if (st.step() != SQLITE_ROW) {
+    set_error(error, db_message(db_));
+    return -1;
+  }
+  return st.integer(0);
 }
 
 std::vector<ExploreMove> Library::explore(uint64_t key, std::string* error) const {

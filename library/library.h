@@ -85,6 +85,8 @@ class Library {
   // A game as PGN; false when there is no game with this id.
   bool pgn(int64_t id, std::string& out, std::string* error) const;
   int64_t count() const;
+  // The games a query finds in all (no limit); -1 on failure.
+  int64_t count(const LibraryQuery& q, std::string* error) const;
 
  private:
   bool exec(const char* sql, std::string* error) const;

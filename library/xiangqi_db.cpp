@@ -60,9 +60,13 @@ int eco_command(const std::vector<std::string>& words, bool english) {
     while (in >> w) {
       Move m = kNoMove;
       std::string err;
-      if (!parse_move(d.pos, w, m, &err) || !d.pos.do_legal_move(m))
-        return usage("move " + std::to_string(moves.size() + 1) + " '" + w + "' " +
-                     (err.empty() ? "is not a legal move here" : err));
+      if (!parse_move(d.pos, w, m, &err) || !d.pos.do_legal_move(m)) {
+        // The move reader's message may name the move already; the usage is not repeated for a bad move.
+        const std::string why = err.empty() ? "is not a legal move here" : err;
+        std::cerr << "xiangqi-db: eco: move " << moves.size() + 1 << (why.find(w) == std::string::npos ? " '" + w + "'" : "")
+                  << ": " << why << "\n";
+        return 2;
+      }
       moves.push_back(m);
     }
   }
@@ -149,9 +153,17 @@ int main(int argc, char** argv) {
       if (!position_key(fen_option, key, &err)) return usage("--fen: " + err);
       q.position = key;
     }
-    for (const LibraryGame& g : lib.find(q, &err))
+    const std::vector<LibraryGame> found = lib.find(q, &err);
+    for (const LibraryGame& g : found)
       std::cout << g.id << '\t' << g.red << '\t' << g.black << '\t' << g.event << '\t' << g.date << '\t' << g.result
                 << '\t' << g.eco << '\t' << g.plies << '\n';
+    // Cut at the limit: said (on stderr, so the rows stay a clean table), with how many there are.
+    const int limit = q.limit > 0 ? q.limit : 100;
+    if (err.empty() && int(found.size()) == limit) {
+      const int64_t all = lib.count(q, &err);
+      if (all > limit)
+        std::cerr << "xiangqi-db: the first " << limit << " of " << all << " games; --limit N shows more\n";
+    }
     if (!err.empty()) {
       std::cerr << "xiangqi-db: " << err << "\n";
       return 1;
@@ -163,7 +175,8 @@ int main(int argc, char** argv) {
     if (rest.empty()) return usage("explore needs a position (a FEN, or 'start')");
     if (!position_key(joined(rest), key, &err)) return usage("not a position: " + err);
     for (const ExploreMove& m : lib.explore(key, &err))
-      std::cout << m.move << '\t' << m.games << '\t' << m.red_wins << '\t' << m.draws << '\t' << m.black_wins << '\n';
+      std::cout << m.move << '\t' << m.games << '\t' << m.red_wins << '\t' << m.draws << '\t' << m.black_wins << '\t'
+                << m.games - m.red_wins - m.draws - m.black_wins << '\n';  // the last: games with no result
     if (!err.empty()) {
       std::cerr << "xiangqi-db: " << err << "\n";
       return 1;

@@ -3,6 +3,7 @@
 // whose move cannot be played opened up to it, save and open through the
 // desktop's chooser or the in-game list of saved games; files in memory.
 #include <cstring>
+#include <random>
 
 #include "app_model_fixture.h"
 #include "cbr_writer.h"
@@ -291,4 +292,59 @@ TEST(AppModel, AMoveOfThePlayersOwnInAShownRecordStartsPlay) {
   f.click_square("g2");
   EXPECT_FALSE(f.m.record_shown());
   ASSERT_TRUE(f.wait_until([&] { return f.m.controller().game().ply() == 4; })) << "the computer answers the player's move";
+}
+
+TEST(AppModel, AFinishedGameShowsItsResultOnlyAtTheEndAndIsNotAnalysedThere) {
+  Fixture f(Fixture::Files{{"mate.pgn", "[Event \"x\"]\n\n1. b2c2 f9e8 2. c2c6 b7c7 3. c6c9 1-0\n"}});
+  xq::StartOptions o;
+  o.lang = "en";
+  o.resume = "no";
+  ASSERT_TRUE(f.start(o));
+  f.m.open_file("mate.pgn");
+  ASSERT_TRUE(f.m.controller().game_over());
+  EXPECT_EQ(f.m.view_model().banner, "Red wins by checkmate");
+  for (int i = 0; i < 50; ++i) f.m.update(real_ms());
+  EXPECT_FALSE(f.m.controller().analysing()) << "nothing to analyse in the final position";
+  // Stepping back through the game: no banner over the board, and the position on show is analysed.
+  f.m.key(Key::Left, false);
+  EXPECT_EQ(f.m.view_model().banner, "");
+  EXPECT_EQ(f.m.controller().status(), "Review: move 4");
+  ASSERT_TRUE(f.wait_until([&] { return f.m.controller().analysing(); }));
+  f.m.key(Key::End, false);
+  EXPECT_EQ(f.m.view_model().banner, "Red wins by checkmate");
+}
+
+TEST(AppModel, TheMoveListFollowsThePositionOnShow) {
+  // A long game of legal moves (the first legal move each time, 120 plies or to its end).
+  xq::Game g;
+  g.reset_start();
+  std::mt19937 random(5);
+  while (g.ply() < 120 && !g.verdict().over()) {
+    const auto moves = g.legal_moves();
+    g.play(moves[random() % moves.size()]);
+  }
+  const int n = g.ply();
+  ASSERT_GT(n, 80);
+  Fixture f(Fixture::Files{{"long.pgn", xq::write_pgn(g, {{"Event", "long"}}, std::vector<std::string>{})}});
+  xq::StartOptions o;
+  o.lang = "en";
+  o.resume = "no";
+  ASSERT_TRUE(f.start(o));
+  auto row_in_view = [&](int ply) {
+    const xq::ViewModel& vm = f.m.view_model();
+    const int visible = int(xq::move_list_rect(vm.panel_below, !vm.graph.empty()).h / xq::kRowH);
+    for (int i = vm.scroll; i < vm.scroll + visible && i < int(vm.rows.size()); ++i)
+      if (vm.rows[size_t(i)].red_ply == ply || vm.rows[size_t(i)].black_ply == ply) return true;
+    return false;
+  };
+  f.m.open_file("long.pgn");
+  EXPECT_TRUE(row_in_view(n)) << "a game opened shows its last move";
+  for (int i = 0; i < 60; ++i) f.m.key(Key::Left, false);
+  EXPECT_EQ(f.m.view_model().current_ply, n - 60);
+  EXPECT_TRUE(row_in_view(n - 60)) << "stepping back 60 moves brings the row into view";
+  f.m.key(Key::Home, false);
+  f.m.key(Key::Right, false);
+  EXPECT_TRUE(row_in_view(1));
+  f.m.key(Key::End, false);
+  EXPECT_TRUE(row_in_view(n));
 }

@@ -26,9 +26,10 @@ fen="r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R w - - 4 3"
 [[ "$("$db_tool" find --db "$db" --fen "$fen" | cut -f1 | tr '\n' ' ')" == "1 2 " ]] || fail "find --fen"
 
 out="$("$db_tool" explore --db "$db" "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1")"
-[[ "$out" == "h2e2${tab}4${tab}2${tab}1${tab}0
-c3c4${tab}1${tab}0${tab}0${tab}1" ]] || fail "explore gave: $out"
-[[ "$("$db_tool" explore --db "$db" $fen)" == "b2c2${tab}2${tab}1${tab}1${tab}0" ]] || fail "explore of an unquoted FEN"
+# The last column: games with no result (not counted as anyone's).
+[[ "$out" == "h2e2${tab}4${tab}2${tab}1${tab}0${tab}1
+c3c4${tab}1${tab}0${tab}0${tab}1${tab}0" ]] || fail "explore gave: $out"
+[[ "$("$db_tool" explore --db "$db" $fen)" == "b2c2${tab}2${tab}1${tab}1${tab}0${tab}0" ]] || fail "explore of an unquoted FEN"
 
 out="$("$db_tool" export --db "$db" 4)"
 grep -qF '(1... 炮8平5 2. 马二进三)' <<<"$out" || fail "export lost the variation: $out"
@@ -41,10 +42,19 @@ if out="$("$db_tool" import --db "$db" "$data/masters.pgn")"; then fail "a re-im
 
 # The ECCO code and name of an opening, from ICCS or Chinese moves, in one argument or several.
 [[ "$("$db_tool" eco h2e2 h9g7 h0g2 b9c7 b2c2)" == "C60${tab}五七炮对屏风马" ]] || fail "eco of 五七炮对屏风马"
-[[ "$("$db_tool" eco --english "h2e2 h7e7")" == "D00${tab}Same Direction Cannons" ]] || fail "eco --english of 顺炮"
-[[ "$("$db_tool" eco 炮二平五 炮8平5)" == "D00${tab}顺炮局" ]] || fail "eco of Chinese moves"
+[[ "$("$db_tool" eco --english "h2e2 h7e7")" == "D00${tab}Same Direction Cannons, Slow Chariot" ]] || fail "eco --english of 顺炮"
+[[ "$("$db_tool" eco 炮二平五 炮8平5)" == "D00${tab}顺炮缓开车局" ]] || fail "eco of Chinese moves (D00: the published name)"
 if "$db_tool" eco h2e2 h9h7 >"$work/out" 2>"$work/err"; then fail "an illegal eco move exited 0"; fi
-grep -qF "move 2 'h9h7'" "$work/err" || fail "the illegal eco move was not named: $(cat "$work/err")"
+grep -qF "move 2" "$work/err" || fail "the illegal eco move was not named: $(cat "$work/err")"
+grep -qF "h9h7" "$work/err" || fail "the illegal eco move was not named: $(cat "$work/err")"
+[[ "$(wc -l <"$work/err")" == "1" ]] || fail "a bad eco move is one line, named once, no usage: $(cat "$work/err")"
+[[ "$(grep -o h9h7 "$work/err" | wc -l)" == "1" ]] || fail "the eco move named twice: $(cat "$work/err")"
+
+# A find cut at its limit says so on stderr, with how many games there are.
+[[ "$("$db_tool" find --db "$db" --limit 2 2>"$work/err" | wc -l)" == "2" ]] || fail "find --limit 2"
+grep -qF "the first 2 of 5 games; --limit N shows more" "$work/err" || fail "find did not say it was cut: $(cat "$work/err")"
+"$db_tool" find --db "$db" --limit 5 >/dev/null 2>"$work/err"
+[[ ! -s "$work/err" ]] || fail "find said it was cut when it was not: $(cat "$work/err")"
 
 # Bad input: a clear message and a non-zero exit, the library untouched.
 for args in "frob" "export --db $db 99" "export --db $db x" "find --db $db --limit 0" "find --db $db --fen nonsense" \
