@@ -246,7 +246,14 @@ void AppModel::explorer_play(int row) {
     return;
   }
   if (shown >= 0) {  // a new move on an earlier position: a variation, when it is the player's turn
-    if (!controller_.play_from_review(m)) flash(say(Phrase::ExplorerNotHere));
+    const Position before = controller_.shown_position();
+    const bool was_shown = record_shown();
+    if (!controller_.play_from_review(m)) {
+      flash(say(Phrase::ExplorerNotHere));
+    } else {  // said: the game's own line stays in the record, and this one is tried beside it
+      flash(say(Phrase::ExplorerVariation, {move_name(before, m, notation_style(ui_))}));
+      if (was_shown) shown_record();  // still a record being studied: the computer does not answer
+    }
     return;
   }
   controller_.deselect();

@@ -109,6 +109,8 @@ constexpr Words kWords[] = {
     {Phrase::ExplorerImport, "导入…", "Import…"},
     {Phrase::ExplorerClose, "关闭", "Close"},
     {Phrase::ExplorerNotHere, "此处轮到电脑走棋：只能走棋谱中的着法", "Here it is the computer's move: only the record's moves go on"},
+    {Phrase::ExplorerVariation, "变着 {}：原对局仍是主线（B 显示变着，P 升为主线）",
+     "A variation, {}: the game stays the main line (B shows variations, P promotes one)"},
     {Phrase::LibraryGames, "棋库 · {}", "Library · {}"},
     {Phrase::Importing, "导入棋库：{}/{} 个文件，{} 局（Esc 取消）", "Importing: {}/{} files, {} games (Esc cancels)"},
     {Phrase::Imported, "已导入 {} 局，跳过重复 {} 局，失败 {} 局", "Imported {} games, skipped {} duplicates, {} failed"},

@@ -80,6 +80,7 @@ TEST(AppModel, TheExplorerShowsTheLibrarysMovesFollowsTheBoardAndPlaysOne) {
   // Another move on the start position: a variation; the game stays in the record as the main line.
   f.m.act(Action::ExplorerMove, row_starting("P7+1  1×"));
   EXPECT_EQ(f.moves(), "c3c4");
+  EXPECT_EQ(f.m.message(), "A variation, P7+1: the game stays the main line (B shows variations, P promotes one)");
   EXPECT_EQ(f.m.controller().review_ply(), -1);
   f.m.key(Key::Home, false);
   ASSERT_TRUE(f.wait_until([&] { return row_starting("var P7+1") >= 0; }));
@@ -330,4 +331,39 @@ TEST(LibraryService, AListCutAtItsLimitCountsTheGamesInAll) {
   ASSERT_TRUE(found);
   EXPECT_EQ(found->games.size(), 5u);
   EXPECT_EQ(found->total, 0) << "all of them: nothing more to count";
+}
+
+// Studying a record with the computer as black: a move tried from the explorer
+// while stepping through it is a variation, said so, and the computer stays out.
+TEST(AppModel, AnExplorerMoveInAShownRecordIsAVariationTheComputerDoesNotAnswer) {
+  LibraryFile lib;
+  Fixture f(Fixture::Files{{"game.pgn", "[Event \"x\"]\n\n1. h2e2 h9g7 2. h0g2 b9c7 *\n"}});
+  xq::StartOptions o;
+  o.lang = "en";
+  o.resume = "no";
+  o.library = lib.path;
+  ASSERT_TRUE(f.start(o));
+  ASSERT_EQ(f.m.controller().mode(), xq::Mode::HumanRed);
+  f.m.import_to_library({std::string(XQ_TEST_DATA) + "/data/library"});
+  ASSERT_TRUE(f.wait_until([&] { return !f.m.library_importing() && f.m.message().rfind("Imported", 0) == 0; }));
+  f.m.open_file("game.pgn");
+  f.m.key(Key::X, false);
+  f.m.key(Key::Home, false);
+  auto row_starting = [&](const std::string& text) {
+    const auto& rows = f.m.ui().explorer_rows;
+    for (size_t i = 0; i < rows.size(); ++i)
+      if (rows[i].rfind(text, 0) == 0) return int(i);
+    return -1;
+  };
+  ASSERT_TRUE(f.wait_until([&] { return row_starting("P7+1  1×") >= 0; }));
+  f.m.act(Action::ExplorerMove, row_starting("P7+1  1×"));
+  EXPECT_EQ(f.moves(), "c3c4");
+  EXPECT_NE(f.m.message().find("A variation, P7+1"), std::string::npos) << f.m.message();
+  EXPECT_TRUE(f.m.record_shown());
+  const int64_t until = real_ms() + 300;
+  while (real_ms() < until) {
+    f.m.update(real_ms());
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  EXPECT_EQ(f.moves(), "c3c4") << "the computer did not answer the variation";
 }
