@@ -146,7 +146,7 @@ void run_until(AppModel& m, Done done, int bound_ms) {
 
 // --screenshot: one frame drawn offscreen into a PNG.
 int screenshot(AppModel& m, const AppOptions& o) {
-  run_until(m, [&] { return !m.engine_opening(); }, 20000);
+  run_until(m, [&] { return !m.engine_opening() && !m.opening_file(); }, 20000);
   if (o.review) {
     m.act(Action::Review);
     run_until(m, [&] { return !m.reviewing(); }, 600000);

@@ -153,6 +153,7 @@ class AppModel {
   // Lines for standard output since the last call (such as "engine: <id name>").
   std::vector<std::string> take_console_lines();
   bool engine_opening() const { return pending_engine_.valid(); }
+  bool opening_file() const { return pending_open_.valid(); }  // a file is being read (--load, a drop)
   bool reviewing() const { return review_job_.running(); }
 
   static std::string autosave_name() { return "autosave.pgn"; }

@@ -248,6 +248,7 @@ ViewModel build_view_model(const Controller& c, const UiState& ui, std::optional
   // In a puzzle the status keeps its title, and once it is over says how it
   // ended there too (the passing message alone used to replace the title).
   if (ui.puzzle >= 0 && !ui.puzzle_outcome.empty()) vm.status = ui.puzzle_line + "  " + ui.puzzle_outcome;
+  else if (ui.record_shown && c.review_ply() < 0) vm.status = phrase(Phrase::RecordShown, ui.language);
   else vm.status = ui.puzzle >= 0 && !c.game_over() && c.human_to_move() ? ui.puzzle_line : c.status();
   if (c.time_control().on()) {
     for (Color side : {RED, BLACK}) {

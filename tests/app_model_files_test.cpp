@@ -241,7 +241,7 @@ TEST(AppModel, ARecordPlayedOnPastARepetitionOpensWholeWithTheVerdictAsANote) {
   // The move list: every move, and the verdict as a note under round 5.
   const xq::ViewModel vm = f.m.view_model();
   bool note = false;
-  for (const xq::MoveListRow& r : vm.rows) note |= r.variation.find("the rules end the game here: draw by repetition") != std::string::npos;
+  for (const xq::MoveListRow& r : vm.rows) note |= r.variation == "[rules: draw by repetition; play went on]";
   EXPECT_TRUE(note);
 }
 
