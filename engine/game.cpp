@@ -20,6 +20,7 @@ std::string verdict_text(const Verdict& v) {
     case Reason::Agreement: return "和棋：双方议和";
     case Reason::Timeout: return red ? "黑方超时，红方胜" : "红方超时，黑方胜";
     case Reason::TimeoutNoMate: return v.outcome == Outcome::Draw ? "和棋：超时，对方无子可胜" : "";
+    case Reason::Abandoned: return red ? "黑方离开对局，红方胜" : "红方离开对局，黑方胜";
     default: return "";
   }
 }
@@ -41,6 +42,8 @@ std::string verdict_text_en(const Verdict& v) {
     case Reason::Timeout:
       return std::string(w) + (v.outcome == Outcome::RedWins ? " on time (black's flag fell)" : " on time (red's flag fell)");
     case Reason::TimeoutNoMate: return "draw (a flag fell, the other side cannot mate)";
+    case Reason::Abandoned:
+      return std::string(w) + (v.outcome == Outcome::RedWins ? " (black left the game)" : " (red left the game)");
     default: return "game in progress";
   }
 }
@@ -205,6 +208,12 @@ void Game::redo() {
 bool Game::resign(Color loser) {
   if (verdict_.over()) return false;
   verdict_ = {loser == RED ? Outcome::BlackWins : Outcome::RedWins, Reason::Resignation};
+  return true;
+}
+
+bool Game::abandon(Color loser) {
+  if (verdict_.over()) return false;
+  verdict_ = {loser == RED ? Outcome::BlackWins : Outcome::RedWins, Reason::Abandoned};
   return true;
 }
 

@@ -13,7 +13,8 @@ enum class Outcome { Ongoing, RedWins, BlackWins, Draw };
 enum class Reason {
   None, Checkmate, Stalemate, PerpetualCheck, PerpetualChase, Repetition, MoveLimit, Resignation, Agreement,
   Timeout,         // a flag fell: the other side wins
-  TimeoutNoMate    // a flag fell, but the other side has nothing that could mate: a draw
+  TimeoutNoMate,   // a flag fell, but the other side has nothing that could mate: a draw
+  Abandoned        // a player left an online game and did not come back in time: the other side wins
 };
 
 struct Verdict {
@@ -89,6 +90,7 @@ class Game {
   // Ends a game that goes on: `loser` resigns, or both sides agree to a draw
   // (taken back with the next undo, like a move).
   bool resign(Color loser);
+  bool abandon(Color loser);  // left the game (online): not a resignation, and not recorded as one
   bool agree_draw();
   // `loser`'s clock ran out: the other side wins if it has a piece that can
   // give mate (a rook, horse, cannon or pawn), else the game is drawn.

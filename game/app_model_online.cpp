@@ -204,6 +204,7 @@ bool AppModel::online_act(Action a, int arg) {
     case Action::OnlineLogOut:
       online_.log_out(true);
       online_note_.clear();
+      hosted_address_.clear();
       return true;
     case Action::OnlineSeek:
       if (arg < 0 || arg >= 3) return true;
@@ -287,8 +288,8 @@ void AppModel::poll_online() {
     // The game on the board (ours, or the one watched): its moves, takebacks and end.
     const bool mine = m.game != 0 && m.game == online_board_game_ && online_serial_ == controller_.game_serial();
     const bool playing = mine && m.game != online_.watching();  // offers and absences are for players
-    if (t == "welcome") {
-      online_note_.clear();
+    if (t == "welcome") {  // hosting: the address for the friend stays in view
+      online_note_ = hosted_address_.empty() ? "" : say(Phrase::OnlineHosting, {hosted_address_});
       if (!m.guest) settings_.online_name = m.name;
       store_settings();
     } else if (t == "closed") {
@@ -322,6 +323,7 @@ void AppModel::poll_online() {
       const Reason reason = m.reason == "agreement"         ? Reason::Agreement
                             : m.reason == "timeout"         ? Reason::Timeout
                             : m.reason == "timeout_no_mate" ? Reason::TimeoutNoMate
+                            : m.reason == "abandoned"       ? Reason::Abandoned
                                                             : Reason::Resignation;
       if (!controller_.game_over()) controller_.end_remote(reason, loser);
       controller_.set_remote_clock(false);

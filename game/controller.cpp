@@ -543,6 +543,7 @@ void Controller::end_remote(Reason reason, Color loser) {
   cancel_search();
   if (reason == Reason::Agreement) game_.agree_draw();
   else if (reason == Reason::Timeout || reason == Reason::TimeoutNoMate) game_.flag_fall(loser);
+  else if (reason == Reason::Abandoned) game_.abandon(loser);
   else game_.resign(loser);
   clock_.stop(now_ms_);
   after_record_change();

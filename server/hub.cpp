@@ -69,6 +69,7 @@ const char* reason_key(Reason r) {
     case Reason::Agreement: return "agreement";
     case Reason::Timeout: return "timeout";
     case Reason::TimeoutNoMate: return "timeout_no_mate";
+    case Reason::Abandoned: return "abandoned";
     default: return "";
   }
 }
@@ -965,9 +966,7 @@ void Hub::finish(Room& room, const std::string& reason, int64_t now) {
               {"game", room.id},
               {"result", f->result},
               {"reason", reason},
-              {"text", reason == "abandoned" ? std::string(v.outcome == Outcome::RedWins ? "red" : "black") +
-                                                   " wins: the opponent left the game"
-                                             : verdict_text_en(v)}};
+              {"text", verdict_text_en(v)}};
   std::vector<std::pair<std::string, std::string>> tags = {
       {"Event", room.rated ? "Rated game" : "Casual game"},
       {"Site", "xiangqi-server"},
@@ -994,13 +993,6 @@ void Hub::finish(Room& room, const std::string& reason, int64_t now) {
   for (size_t p = 1; p < room.clocks.size(); ++p)
     comments.push_back(room.time.on() ? clock_comment(p % 2 ? room.clocks[p].red_ms : room.clocks[p].black_ms) : "");
   f->pgn = write_pgn(room.game, tags, comments);
-  if (reason == "abandoned") {  // the judge saw a resignation; the record says what happened
-    const size_t at = f->pgn.find("[Termination \"");
-    if (at != std::string::npos) {
-      const size_t end = f->pgn.find('\n', at);
-      f->pgn.replace(at, end - at, "[Termination \"" + msg["text"].get<std::string>() + "\"]");
-    }
-  }
   f->message = msg.dump();
   room.over = std::move(f);
   archive(room.id);
@@ -1053,7 +1045,7 @@ void Hub::tick(int64_t now) {
     const Color stm = game.side_to_move();
     for (Color c : {stm, ~stm})
       if (room->seat[c].away && now >= room->seat[c].deadline_ms) {
-        game.resign(c);
+        game.abandon(c);
         ended.push_back({room.get(), "abandoned"});
         break;
       }

@@ -662,3 +662,17 @@ TEST(Controller, OnlyTheTopLevelPonders) {
   ASSERT_TRUE(wait_until(off, [&] { return off.game().ply() == 2; }));
   EXPECT_FALSE(off.pondering()) << "not unless the player allows it";
 }
+
+// An online game ended by the server because a player left: shown as leaving, not as resigning.
+TEST(Controller, AnAbandonedOnlineGameIsShownAsLeftNotResigned) {
+  Controller c(fast());
+  c.set_mode(xq::Mode::TwoPlayers);
+  ASSERT_TRUE(c.play_remote(mv("h2e2")));
+  c.end_remote(xq::Reason::Abandoned, xq::BLACK);
+  EXPECT_TRUE(c.game_over());
+  EXPECT_EQ(c.banner(), "黑方离开对局，红方胜");
+  c.set_language(xq::Language::English);
+  EXPECT_EQ(c.banner(), "Red wins (black left the game)");
+  const std::string pgn = xq::write_pgn(c.game(), {{"Event", "x"}}, std::vector<std::string>{});
+  EXPECT_NE(pgn.find("[Termination \"red wins (black left the game)\"]"), std::string::npos) << pgn;
+}

@@ -286,9 +286,10 @@ TEST_F(ServerTest, AnAbandonedGameIsLostWhenTheGraceTimeEnds) {
   const json over = black->expect("game_over");
   EXPECT_EQ(over["result"], "0-1");
   EXPECT_EQ(over["reason"], "abandoned");
+  EXPECT_EQ(over["text"], "black wins (red left the game)") << "left, not resigned";
   black->send(json{{"type", "pgn"}, {"game", game}});
   const std::string pgn = black->expect("pgn").value("pgn", "");
-  EXPECT_NE(pgn.find("[Termination \"black wins: the opponent left the game\"]"), std::string::npos) << pgn;
+  EXPECT_NE(pgn.find("[Termination \"black wins (red left the game)\"]"), std::string::npos) << pgn;
 }
 
 TEST_F(ServerTest, BadInputGetsAnErrorAndTheServerGoesOn) {
