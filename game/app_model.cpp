@@ -221,6 +221,14 @@ std::optional<Dialog> AppModel::dialog() const {
     d.buttons.push_back({Action::CloseList, say(Phrase::Cancel), {200, 130 + rows * 40 + 6, 120, 34}, true});
     return d;
   }
+  if (online_game() && (online_draw_offered_ || online_takeback_asked_)) {  // the opponent asks: yes or no
+    Dialog d;
+    d.text = say(online_draw_offered_ ? Phrase::OnlineDrawOffered : Phrase::OnlineTakebackAsked, {online_opponent_});
+    d.buttons = {{Action::OnlineOfferYes, say(online_draw_offered_ ? Phrase::OnlineAgreeDraw : Phrase::OnlineAgreeTakeback),
+                  {110, 318, 140, 40}, true},
+                 {Action::OnlineOfferNo, say(Phrase::OnlineDecline), {270, 318, 140, 40}, true}};
+    return d;
+  }
   if (resign_asked_) {
     Dialog d;
     d.text = say(Phrase::ResignQuestion);
@@ -328,7 +336,7 @@ void AppModel::act(Action a, int arg) {
     case Action::Online: case Action::OnlineField: case Action::OnlineGuest: case Action::OnlineLogIn:
     case Action::OnlineRegister: case Action::OnlineHost: case Action::OnlineLogOut: case Action::OnlineSeek:
     case Action::OnlineRated: case Action::OnlineAccept: case Action::OnlineCancelSeek: case Action::OnlineClose:
-    case Action::OnlineWatch:
+    case Action::OnlineWatch: case Action::OnlineOfferYes: case Action::OnlineOfferNo:
       break;
     case Action::Help: ui_.help = true; return;
     case Action::NewGame: c.new_game(); break;

@@ -353,6 +353,7 @@ class AppModel {
   Color online_color_ = RED;
   std::string online_opponent_;
   bool online_takeback_asked_ = false;
+  bool online_draw_offered_ = false;  // the opponent offers a draw: the dialog asks to agree or decline
   pid_t hosted_server_ = -1;  // a LAN server this game started
   std::string hosted_address_;
   bool online_game() const;  // a game on the server goes on

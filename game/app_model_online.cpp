@@ -229,11 +229,24 @@ bool AppModel::online_act(Action a, int arg) {
   switch (a) {
     case Action::Undo:
       online_.send(json{{"type", online_takeback_asked_ ? "takeback_accept" : "takeback"}, {"game", game}}.dump());
+      if (!online_takeback_asked_) flash(say(Phrase::OnlineTakebackSent, {online_opponent_}));
       online_takeback_asked_ = false;
       return true;
     case Action::OfferDraw:
-      online_.send(json{{"type", "draw_offer"}, {"game", game}}.dump());
+      online_.send(json{{"type", online_draw_offered_ ? "draw_accept" : "draw_offer"}, {"game", game}}.dump());
+      if (!online_draw_offered_) flash(say(Phrase::OnlineDrawSent, {online_opponent_}));
+      online_draw_offered_ = false;
       return true;
+    case Action::OnlineOfferYes:
+    case Action::OnlineOfferNo: {
+      const bool draw = online_draw_offered_;
+      const bool yes = a == Action::OnlineOfferYes;
+      online_.send(json{{"type", draw ? (yes ? "draw_accept" : "draw_decline") : (yes ? "takeback_accept" : "takeback_decline")},
+                        {"game", game}}
+                       .dump());
+      online_draw_offered_ = online_takeback_asked_ = false;
+      return true;
+    }
     case Action::ResignYes:
       resign_asked_ = false;
       online_.send(json{{"type", "resign"}, {"game", game}}.dump());
@@ -307,6 +320,7 @@ void AppModel::poll_online() {
     } else if (t == "game" && m.you == "spectator" && m.game == online_.watching()) {
       online_watch_game(m);
     } else if (t == "move" && mine) {
+      online_takeback_asked_ = online_draw_offered_ = false;  // a move answers (and ends) any offer
       if (m.ply == online_ply_ + 1 && !controller_.play_remote(m.move)) {
         flash(say(Phrase::OnlineClosed, {"the server's move " + move_to_iccs(m.move) + " does not fit this board"}));
         online_.log_out();
@@ -315,6 +329,7 @@ void AppModel::poll_online() {
       online_ply_ = std::max(online_ply_, m.ply);
       if (m.red_ms >= 0) controller_.set_clock_readings(m.red_ms, m.black_ms, now_ms_);
     } else if (t == "takeback" && mine) {
+      online_takeback_asked_ = online_draw_offered_ = false;  // done: no question left standing
       controller_.take_back_remote(m.ply);
       online_ply_ = m.ply;
       if (m.red_ms >= 0) controller_.set_clock_readings(m.red_ms, m.black_ms, now_ms_);
@@ -336,8 +351,9 @@ void AppModel::poll_online() {
     } else if (!playing) {
       continue;  // the rest is about a game we play
     } else if ((t == "draw_offered" || t == "takeback_requested") && m.by != (online_color_ == RED ? "red" : "black")) {
+      // Asked in a dialog: agree or decline (a move played also answers a draw offer: play goes on).
       online_takeback_asked_ = t == "takeback_requested";
-      flash(say(t == "draw_offered" ? Phrase::OnlineDrawOffered : Phrase::OnlineTakebackAsked, {online_opponent_}));
+      online_draw_offered_ = t == "draw_offered";
     } else if (t == "draw_declined" || t == "takeback_declined") {
       if (m.by != (online_color_ == RED ? "red" : "black")) flash(say(Phrase::OnlineDeclined, {online_opponent_}));
     } else if (t == "opponent_away" && m.color != (online_color_ == RED ? "red" : "black")) {
@@ -354,7 +370,7 @@ void AppModel::online_start_game(const ServerMessage& m) {
   if (!online_load(m, color == RED ? Mode::HumanRed : Mode::HumanBlack)) return;
   online_color_ = color;
   online_opponent_ = online_color_ == RED ? m.black_name : m.red_name;
-  online_takeback_asked_ = false;
+  online_takeback_asked_ = online_draw_offered_ = false;
   ui_.flipped = online_color_ == BLACK;
   flash(say(Phrase::OnlineGameStarted,
             {m.red_name + " (" + std::to_string(m.red_rating) + ")", m.black_name + " (" + std::to_string(m.black_rating) + ")",

@@ -36,7 +36,7 @@ enum class Phrase {
   OnlineTitle, OnlineServer, OnlineName, OnlinePassword, OnlineGuest, OnlineLogIn, OnlineRegister, OnlineHost,
   OnlineLogOut, OnlineRated, OnlineCasual, OnlineSeeks, OnlineNoSeeks, OnlineMySeek, OnlineSeekRow, OnlineNewSeek,
   OnlineConnecting, OnlineReconnecting, OnlineGameStarted, OnlineHosting, OnlineCannotHost, OnlineNotNow,
-  OnlineDrawOffered, OnlineTakebackAsked, OnlineAway, OnlineBack, OnlineRatingChange, OnlineClosed, OnlineGaveUp,
+  OnlineDrawOffered, OnlineTakebackAsked, OnlineDrawSent, OnlineTakebackSent, OnlineAgreeDraw, OnlineAgreeTakeback, OnlineDecline, OnlineAway, OnlineBack, OnlineRatingChange, OnlineClosed, OnlineGaveUp,
   OnlineBadAddress, OnlineLoggedIn, OnlineStatus, OnlineRed, OnlineBlack, OnlineAny, OnlineDeclined,
   OnlineGames, OnlineGameRow, OnlineWatching, OnlineOnlyWatching,
   BoardWood, BoardPaper, BoardDark, PiecesTraditional, PiecesBold, PiecesSymbols, Promoted, MainLineStays, VariationRemoved, AnnotateTitle, AnnotateField, AnnotateDone, AnnotateNoMove, NoAnalysisLine, AnalysisLineAdded,

@@ -53,6 +53,8 @@ enum class Action {
   // casual, accept a seek (arg: its row), withdraw ours, close.
   Online, OnlineField, OnlineGuest, OnlineLogIn, OnlineRegister, OnlineHost, OnlineLogOut, OnlineSeek, OnlineRated,
   OnlineAccept, OnlineCancelSeek, OnlineClose, OnlineWatch,
+  // The opponent's draw offer or takeback request in an online game: agree, or decline (the server tells them).
+  OnlineOfferYes, OnlineOfferNo,
   // A record opened from a file or the library is shown, not played: the computer waits until the
   // player plays from the position on show (or makes a move of their own).
   PlayFromHere

@@ -128,7 +128,67 @@ TEST(AppModelOnline, TwoPlayersFindEachOtherPlayAndOneResigns) {
   EXPECT_FALSE(black.m.view_model().banner.empty());
   for (Fixture* f : {&red, &black})  // the server's result is final: no "undo to play on"
     EXPECT_EQ(f->m.view_model().banner_note, "Click the board for a new game");
-  EXPECT_EQ(server.store.finished_count(), 1);
+  int64_t finished = -1;  // read on the server's database thread, the store's one user
+  server.server->with_store([&](xq::server::Store& s) { finished = s.finished_count(); });
+  EXPECT_EQ(finished, 1);
+  remove_db(server.path);
+}
+
+// Offers can be refused: a draw offer and a takeback request are asked in a
+// dialog (agree or decline), the offerer is told it was sent and then that it
+// was declined, and after a takeback no question is left standing.
+TEST(AppModelOnline, DrawOffersAndTakebacksCanBeDeclinedAndTheOffererIsTold) {
+  Server server("offers");
+  Fixture a, b;
+  ASSERT_TRUE(a.start(options(server.address())));
+  ASSERT_TRUE(b.start(options(server.address())));
+  a.m.act(Action::Online);
+  a.m.act(Action::OnlineGuest);
+  b.m.act(Action::Online);
+  b.m.act(Action::OnlineGuest);
+  using State = xq::OnlineSession::State;
+  ASSERT_TRUE(both_until(a, b, [&] { return a.m.online().state() == State::LoggedIn && b.m.online().state() == State::LoggedIn; }));
+  a.m.act(Action::OnlineSeek, 0);
+  ASSERT_TRUE(both_until(a, b, [&] { return b.m.online().seeks().size() == 1; }));
+  b.m.act(Action::OnlineAccept, 0);
+  ASSERT_TRUE(both_until(a, b, [&] { return a.m.online().game() != 0 && b.m.online().game() != 0; }));
+  Fixture& red = a.m.online().color() == xq::RED ? a : b;
+  Fixture& black = &red == &a ? b : a;
+  red.m.view_model();
+  red.click_square("h2");
+  red.click_square("e2");
+  ASSERT_TRUE(both_until(a, b, [&] { return black.m.controller().game().ply() == 1; }));
+
+  // A draw offered: the offerer is told it went; the other is asked, and declines.
+  red.m.act(Action::OfferDraw);
+  EXPECT_EQ(red.m.message(), "Draw offered to " + black.m.online().name());
+  ASSERT_TRUE(both_until(a, b, [&] { return black.m.view_model().dialog.has_value(); }));
+  EXPECT_EQ(black.m.view_model().dialog->text, red.m.online().name() + " offers a draw");
+  EXPECT_TRUE(dialog_button(black.m.view_model().dialog, "Agree to a draw"));
+  ASSERT_TRUE(dialog_button(black.m.view_model().dialog, "Decline"));
+  black.m.act(Action::OnlineOfferNo);
+  EXPECT_FALSE(black.m.view_model().dialog);
+  ASSERT_TRUE(both_until(a, b, [&] { return red.m.message() == black.m.online().name() + " declined"; })) << red.m.message();
+  EXPECT_FALSE(red.m.controller().game_over());
+
+  // A takeback asked by black after its move: red declines it, then agrees to a second one.
+  black.m.view_model();
+  black.click_square("h9");
+  black.click_square("g7");
+  ASSERT_TRUE(both_until(a, b, [&] { return red.m.controller().game().ply() == 2; }));
+  black.m.act(Action::Undo);
+  EXPECT_EQ(black.m.message(), "Takeback asked of " + red.m.online().name());
+  ASSERT_TRUE(both_until(a, b, [&] { return red.m.view_model().dialog.has_value(); }));
+  EXPECT_EQ(red.m.view_model().dialog->text, black.m.online().name() + " asks to take back a move");
+  red.m.act(Action::OnlineOfferNo);
+  ASSERT_TRUE(both_until(a, b, [&] { return black.m.message() == red.m.online().name() + " declined"; })) << black.m.message();
+  EXPECT_EQ(black.m.controller().game().ply(), 2);
+  black.m.act(Action::Undo);
+  ASSERT_TRUE(both_until(a, b, [&] { return red.m.view_model().dialog.has_value(); }));
+  red.m.act(Action::OnlineOfferYes);
+  ASSERT_TRUE(both_until(a, b, [&] { return black.m.controller().game().ply() == 1 && red.m.controller().game().ply() == 1; }));
+  EXPECT_FALSE(red.m.view_model().dialog) << "no question left standing after the takeback";
+  EXPECT_FALSE(black.m.view_model().dialog);
   remove_db(server.path);
 }
 
