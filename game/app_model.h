@@ -368,6 +368,7 @@ class AppModel {
   bool online_text(const std::string& utf8);
   void online_log_in(OnlineSession::Login how, const std::string& address);
   void poll_online();
+  std::string online_error_text(const ServerMessage& m) const;
   void online_start_game(const ServerMessage& m);
   void online_send_moves();
   void stop_hosting();

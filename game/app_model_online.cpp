@@ -295,6 +295,23 @@ bool AppModel::online_text(const std::string& utf8) {
   return true;
 }
 
+// An error from the server in the window's language, by its code; the
+// server's own words (English) for a code this window does not know.
+std::string AppModel::online_error_text(const ServerMessage& m) const {
+  static const std::pair<const char*, Phrase> kCodes[] = {
+      {"credentials", Phrase::OnlineErrCredentials}, {"taken", Phrase::OnlineErrTaken},
+      {"name", Phrase::OnlineErrGuestName},          {"guest_rated", Phrase::OnlineErrGuestRated},
+      {"token", Phrase::OnlineErrToken},             {"busy", Phrase::OnlineErrBusy},
+      {"wait", Phrase::OnlineErrWait},               {"rate", Phrase::OnlineErrRate},
+      {"not_saved", Phrase::OnlineErrNotSaved},      {"replaced", Phrase::OnlineErrReplaced},
+      {"login", Phrase::OnlineErrLogin},             {"playing", Phrase::OnlineErrPlaying},
+      {"seeks", Phrase::OnlineErrSeeks},             {"not_your_move", Phrase::OnlineErrNotYourMove},
+      {"illegal", Phrase::OnlineErrIllegal}};
+  for (const auto& [code, p] : kCodes)
+    if (m.code == code) return say(p, {std::to_string(m.seconds)});
+  return m.message;
+}
+
 void AppModel::poll_online() {
   for (ServerMessage& m : online_.update(now_ms_)) {
     const std::string& t = m.type;
@@ -313,8 +330,8 @@ void AppModel::poll_online() {
       flash(say(Phrase::OnlineGaveUp));
       controller_.set_remote_clock(false);
     } else if (t == "error") {
-      online_note_ = m.message;
-      flash(m.message);
+      online_note_ = online_error_text(m);
+      flash(online_note_);
     } else if (t == "game" && (m.you == "red" || m.you == "black")) {
       online_start_game(m);
     } else if (t == "game" && m.you == "spectator" && m.game == online_.watching()) {

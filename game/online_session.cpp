@@ -66,6 +66,7 @@ std::optional<ServerMessage> read_server_message(const std::string& text, std::s
   m.name = str(j, "name", 20);
   m.token = str(j, "token", 64);
   m.message = str(j, "message", 500);
+  m.code = str(j, "code", 32);
   m.result = str(j, "result", 8);
   m.reason = str(j, "reason", 32);
   m.text = str(j, "text", 200);

@@ -34,6 +34,7 @@ struct OnlineGame {
 struct ServerMessage {
   std::string type;
   std::string name, token, message, result, reason, text, by, color, time, you, fen, pgn, running;
+  std::string code;  // an error's code ("credentials", "busy", ...): the window words it in its language
   bool guest = false, rated = false;
   int rating = 0, ply = 0, plies = 0, seconds = 0;
   int64_t game = 0, seek = 0;

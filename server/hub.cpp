@@ -170,9 +170,10 @@ Hub::Hub(HubOptions options, Send send, Close close, Offload offload, Persist pe
 
 Hub::~Hub() = default;
 
-void Hub::error(ConnId c, const std::string& about, const std::string& message, const std::string& code) {
+void Hub::error(ConnId c, const std::string& about, const std::string& message, const std::string& code, int seconds) {
   json j{{"type", "error"}, {"about", about}, {"message", message}};
-  if (!code.empty()) j["code"] = code;
+  if (!code.empty()) j["code"] = code;  // the client words it in its own language
+  if (seconds >= 0) j["seconds"] = seconds;
   send_(c, j.dump());
 }
 
@@ -310,7 +311,8 @@ void Hub::logged_in(ConnId c, const PlayerRow& p, const std::string& token) {
 void Hub::guest(ConnId c, Conn& conn, const Request& r, int64_t now) {
   int wait = 0;
   if (!guests_.take(conn.address, now, &wait))
-    return error(c, r.type_name, "too many guests from your address: try again in " + std::to_string(wait) + " s", "rate");
+    return error(c, r.type_name, "too many guests from your address: try again in " + std::to_string(wait) + " s", "rate",
+                 wait);
   conn.busy = true;
   struct Out {
     std::optional<PlayerRow> row;
@@ -377,7 +379,7 @@ void Hub::register_account(ConnId c, Conn& conn, const Request& r, int64_t now) 
   int wait = 0;
   if (!registrations_.take(conn.address, now, &wait))
     return error(c, r.type_name,
-                 "too many new accounts from your address: try again in " + std::to_string(wait) + " s", "rate");
+                 "too many new accounts from your address: try again in " + std::to_string(wait) + " s", "rate", wait);
   conn.busy = true;
   const bool high = guard_.check(conn.address, r.name, now).priority == LoginPriority::High;
   struct Out {
@@ -446,13 +448,14 @@ void Hub::login_failed(ConnId c, const std::string& name, const std::string& abo
 void Hub::login(ConnId c, Conn& conn, const Request& r, int64_t now) {
   if (now < conn.next_login_ms)
     return error(c, r.type_name,
-                 "wait " + std::to_string((conn.next_login_ms - now + 999) / 1000) + " s before trying again", "wait");
+                 "wait " + std::to_string((conn.next_login_ms - now + 999) / 1000) + " s before trying again", "wait",
+                 int((conn.next_login_ms - now + 999) / 1000));
   const LoginCheck check = guard_.check(conn.address, r.name, now);
   if (!check.allowed)
     return error(c, r.type_name,
                  "too many wrong passwords for '" + r.name + "' from your address: try again in " +
                      std::to_string(check.wait_s) + " s",
-                 "wait");
+                 "wait", check.wait_s);
   // One password check at a time for a name from an address, and a few at a
   // time from an address: the rest of a guessing crowd is answered at once and
   // never fills the hashing queue ahead of a real login.
@@ -682,12 +685,12 @@ void Hub::read_archive(ConnId c, Conn& conn, const Request& r) {
 }
 
 void Hub::seek(ConnId c, Conn& conn, const Request& r) {
-  if (playing_.count(conn.player)) return error(c, r.type_name, "finish your game first");
+  if (playing_.count(conn.player)) return error(c, r.type_name, "finish your game first", "playing");
   if (r.rated && conn.guest)
     return error(c, r.type_name, "guests play casual games only: register to play rated", "guest_rated");
   int mine = 0;
   for (const auto& [id, s] : seeks_) mine += s.player == conn.player;
-  if (mine >= 3) return error(c, r.type_name, "three open seeks at most");
+  if (mine >= 3) return error(c, r.type_name, "three open seeks at most", "seeks");
   Seek s;
   s.id = next_seek_++;
   s.player = conn.player;
@@ -722,7 +725,7 @@ void Hub::accept(ConnId c, Conn& conn, const Request& r, int64_t now) {
   if (it == seeks_.end()) return error(c, r.type_name, "no seek " + std::to_string(r.seek) + " (taken or withdrawn)");
   const Seek s = it->second;
   if (s.player == conn.player) return error(c, r.type_name, "that is your own seek");
-  if (playing_.count(conn.player)) return error(c, r.type_name, "finish your game first");
+  if (playing_.count(conn.player)) return error(c, r.type_name, "finish your game first", "playing");
   if (s.rated && conn.guest)
     return error(c, r.type_name, "guests play casual games only: register to play rated", "guest_rated");
   const int seeker = s.color >= 0 ? s.color : int(colour_toss_++ % 2);
@@ -809,12 +812,12 @@ void Hub::move(ConnId c, Conn& conn, const Request& r, int64_t now) {
   Room* room = seated_room(c, conn, r.game, color, r.type_name);
   if (!room) return;
   Game& game = room->game;
-  if (game.side_to_move() != color) return error(c, r.type_name, "not your move");
+  if (game.side_to_move() != color) return error(c, r.type_name, "not your move", "not_your_move");
   if (room->clock.on() && room->clock.remaining(Color(color), now) <= 0) {
     game.flag_fall(Color(color));
     return finish(*room, reason_key(game.verdict().reason), now);
   }
-  if (!game.is_legal(r.move)) return error(c, r.type_name, "illegal move " + r.move_text);
+  if (!game.is_legal(r.move)) return error(c, r.type_name, "illegal move " + r.move_text, "illegal");
   // The clocks as they will be, read at the move's arrival; nothing changes
   // here until the move is stored.
   GameClock after_clock = room->clock;

@@ -101,7 +101,8 @@ class Hub {
   std::string state_json(const Room& room, const std::string& you, int64_t now) const;
   void to_room(const Room& room, const std::string& text);
   void to_lobby(const std::string& text, ConnId except = 0);
-  void error(ConnId c, const std::string& about, const std::string& message, const std::string& code = "");
+  void error(ConnId c, const std::string& about, const std::string& message, const std::string& code = "",
+             int seconds = -1);
 
   HubOptions options_;
   Send send_;

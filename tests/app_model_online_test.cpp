@@ -192,6 +192,36 @@ TEST(AppModelOnline, DrawOffersAndTakebacksCanBeDeclinedAndTheOffererIsTold) {
   remove_db(server.path);
 }
 
+// The server's refusals come with a code: the window words them in its own
+// language (the server's English is for codes it does not know).
+TEST(AppModelOnline, TheServersErrorsAreShownInTheWindowsLanguage) {
+  Server server("errors");
+  Fixture a;
+  xq::StartOptions o = options(server.address());
+  o.lang = "zh";
+  ASSERT_TRUE(a.start(o));
+  a.m.act(Action::Online);
+  a.m.act(Action::OnlineField, 1);  // the name
+  a.m.text_input("nobody");
+  a.m.key(xq::Key::Tab, false);     // the password
+  a.m.text_input("wrong-password");
+  a.m.act(Action::OnlineLogIn);
+  ASSERT_TRUE(a.wait_until([&] { return a.m.message() == "用户名或密码不对"; })) << a.m.message();
+  a.m.act(Action::OnlineField, 1);
+  for (int i = 0; i < 6; ++i) a.m.key(xq::Key::Backspace, false);
+  a.m.text_input("Guest123");
+  a.m.key(xq::Key::Tab, false);  // the password (a failed login cleared it)
+  a.m.text_input("secret-pw");
+  a.m.act(Action::OnlineRegister);
+  ASSERT_TRUE(a.wait_until([&] { return a.m.message() == "“Guest+数字”的名字留给游客，请另取一个"; })) << [&] {
+    std::string all = a.m.message();
+    if (a.m.view_model().dialog)
+      for (const auto& b : a.m.view_model().dialog->buttons) all += " | " + b.label;
+    return all;
+  }();
+  remove_db(server.path);
+}
+
 TEST(AppModelOnline, TheDialogsFieldsAreTypedAndTheNameIsKeptNotThePassword) {
   Server server("register");
   Fixture a, b;
