@@ -238,6 +238,8 @@ std::vector<ServerMessage> OnlineSession::update(int64_t now_ms) {
       give_up_at_ = 0;
       patient_until_ = 0;
       client_.send(R"({"type":"lobby"})");
+      // Back after a lost connection while watching a game: watch it again, or the board would freeze.
+      if (watching_) client_.send(json{{"type", "watch"}, {"game", watching_}}.dump());
     } else if (m->type == "lobby") {
       seeks_ = m->seeks;
       games_ = m->games;

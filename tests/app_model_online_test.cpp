@@ -318,6 +318,57 @@ TEST(AppModelOnline, AGameGoesOnAfterTheServerWentAwayAndCameBack) {
 // A third window watches: the lobby lists the game in progress, a click on
 // it puts the game on the board as the server has it, the players' moves
 // follow, the spectator's clicks move nothing, and the end shows there too.
+// A spectator's board after the server went away and came back: the
+// players resume, and so does the watching (the board follows their moves).
+TEST(AppModelOnline, ASpectatorFollowsAgainAfterTheServerCameBack) {
+  auto server = std::make_unique<Server>("spectate");
+  const uint16_t port = server->port;
+  const auto path = server->path;
+  Fixture a, b, c;
+  for (Fixture* f : {&a, &b, &c}) ASSERT_TRUE(f->start(options(server->address())));
+  auto all_until = [&](auto cond) {
+    const int64_t deadline = real_ms() + 60000;
+    while (real_ms() < deadline) {
+      for (Fixture* f : {&a, &b, &c}) f->m.update(real_ms());
+      if (cond()) return true;
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    return false;
+  };
+  using State = xq::OnlineSession::State;
+  for (Fixture* f : {&a, &b, &c}) f->m.act(Action::OnlineGuest);
+  ASSERT_TRUE(all_until([&] {
+    return a.m.online().state() == State::LoggedIn && b.m.online().state() == State::LoggedIn &&
+           c.m.online().state() == State::LoggedIn;
+  }));
+  a.m.act(Action::OnlineSeek, 1);
+  ASSERT_TRUE(all_until([&] { return b.m.online().seeks().size() == 1; }));
+  b.m.act(Action::OnlineAccept, 0);
+  ASSERT_TRUE(all_until([&] { return a.m.online().game() && b.m.online().game(); }));
+  c.m.act(Action::Online);
+  ASSERT_TRUE(all_until([&] { return c.m.online().games().size() == 1; }));
+  c.m.act(Action::OnlineWatch, 0);
+  Fixture& red = a.m.online().color() == xq::RED ? a : b;
+  Fixture& black = &red == &a ? b : a;
+  red.m.view_model();
+  red.click_square("h2");
+  red.click_square("e2");
+  ASSERT_TRUE(all_until([&] { return c.moves() == "h2e2"; }));
+  server.reset();  // the server goes away, and comes back on the same file and port
+  ASSERT_TRUE(all_until([&] { return c.m.online().state() == State::Reconnecting; }));
+  server = std::make_unique<Server>("spectate", port);
+  ASSERT_TRUE(all_until([&] {
+    return a.m.online().state() == State::LoggedIn && b.m.online().state() == State::LoggedIn &&
+           c.m.online().state() == State::LoggedIn;
+  }));
+  black.m.view_model();
+  black.click_square("h9");
+  black.click_square("g7");
+  ASSERT_TRUE(all_until([&] { return c.moves() == "h2e2 h9g7"; })) << "the spectator's board follows again: " << c.moves();
+  server.reset();
+  remove_db(path);
+}
+
 TEST(AppModelOnline, AThirdWindowWatchesAGame) {
   Server server("watch");
   Fixture a, b, c;
