@@ -216,6 +216,7 @@ class AppModel {
   bool use_settings_ = true;
   int64_t now_ms_ = 0;
   uint64_t saved_revision_ = 0, saved_record_revision_ = 0;
+  uint64_t result_note_serial_ = ~uint64_t(0);  // the game ui_.result_note belongs to
   int list_shown_ply_ = -1;                // the move list's last shown ply and game, to follow the position
   uint64_t list_shown_serial_ = ~uint64_t(0);
   uint64_t record_serial_ = ~uint64_t(0);  // the controller's game serial of the record on show

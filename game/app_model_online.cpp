@@ -359,10 +359,12 @@ void AppModel::poll_online() {
                                                             : Reason::Resignation;
       if (!controller_.game_over()) controller_.end_remote(reason, loser);
       controller_.set_remote_clock(false);
-      if (m.has_ratings && playing) {
+      if (m.has_ratings && playing) {  // in the status line, and with the result banner for as long as it stands
         const bool red = online_color_ == RED;
-        flash(say(Phrase::OnlineRatingChange, {std::to_string(red ? m.red_before : m.black_before),
-                                               std::to_string(red ? m.red_after : m.black_after)}));
+        ui_.result_note = say(Phrase::OnlineRatingChange, {std::to_string(red ? m.red_before : m.black_before),
+                                                           std::to_string(red ? m.red_after : m.black_after)});
+        result_note_serial_ = controller_.game_serial();
+        flash(ui_.result_note);
       }
       online_ply_ = 0;
     } else if (!playing) {

@@ -56,6 +56,7 @@ void board_part(const Controller& c, const UiState& ui, ViewModel& vm) {
       vm.banner_note = phrase(ui.puzzle_solved ? Phrase::BannerPuzzleNext : Phrase::BannerPuzzleAgain, ui.language);
     else
       vm.banner_note = phrase(c.game().can_undo() && !ui.from_server ? Phrase::BannerNote : Phrase::BannerNewGame, ui.language);
+    if (!ui.result_note.empty() && ui.puzzle < 0) vm.banner_note = ui.result_note + "  ·  " + vm.banner_note;
   }
 }
 

@@ -369,6 +369,47 @@ TEST(AppModelOnline, ASpectatorFollowsAgainAfterTheServerCameBack) {
   remove_db(path);
 }
 
+// A rated game's rating change stands with the result banner, not only for a
+// moment in the status line.
+TEST(AppModelOnline, TheRatingChangeStandsWithTheResult) {
+  Server server("rated");
+  Fixture a, b;
+  ASSERT_TRUE(a.start(options(server.address())));
+  ASSERT_TRUE(b.start(options(server.address())));
+  int n = 0;
+  for (Fixture* f : {&a, &b}) {
+    f->m.act(Action::Online);
+    f->m.act(Action::OnlineField, 1);
+    f->m.text_input(n++ ? "bertha" : "albert");
+    f->m.key(xq::Key::Tab, false);
+    f->m.text_input("secret-pw");
+    f->m.act(Action::OnlineRegister);
+  }
+  using State = xq::OnlineSession::State;
+  ASSERT_TRUE(both_until(a, b, [&] { return a.m.online().state() == State::LoggedIn && b.m.online().state() == State::LoggedIn; }));
+  a.m.act(Action::OnlineRated);
+  a.m.act(Action::OnlineSeek, 0);
+  ASSERT_TRUE(both_until(a, b, [&] { return b.m.online().seeks().size() == 1; }));
+  if (!b.m.online().seeks()[0].rated) {  // the switch was on already: the other way
+    a.m.act(Action::OnlineCancelSeek);
+    a.m.act(Action::OnlineRated);
+    a.m.act(Action::OnlineSeek, 0);
+    ASSERT_TRUE(both_until(a, b, [&] { return b.m.online().seeks().size() == 1 && b.m.online().seeks()[0].rated; }));
+  }
+  b.m.act(Action::OnlineAccept, 0);
+  ASSERT_TRUE(both_until(a, b, [&] { return a.m.online().game() && b.m.online().game(); }));
+  a.m.act(Action::Resign);
+  a.m.act(Action::ResignYes);
+  ASSERT_TRUE(both_until(a, b, [&] { return a.m.controller().game_over() && b.m.controller().game_over(); }));
+  ASSERT_TRUE(both_until(a, b, [&] { return a.m.view_model().banner_note.rfind("Rating 1500 → ", 0) == 0; }))
+      << a.m.view_model().banner_note;
+  EXPECT_EQ(b.m.view_model().banner_note.rfind("Rating 1500 → ", 0), 0u) << b.m.view_model().banner_note;
+  // Long after the status line's moment it still stands with the banner.
+  a.m.update(real_ms() + 10000);
+  EXPECT_EQ(a.m.view_model().banner_note.rfind("Rating 1500 → ", 0), 0u) << "still there with the banner";
+  remove_db(server.path);
+}
+
 TEST(AppModelOnline, AThirdWindowWatchesAGame) {
   Server server("watch");
   Fixture a, b, c;
