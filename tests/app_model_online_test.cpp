@@ -63,6 +63,18 @@ xq::StartOptions options(const std::string& server) {
   return o;
 }
 
+// a and b log in as guests; a seeks (the clock of its row), b accepts: true once both have the game.
+bool guests_in_a_game(Fixture& a, Fixture& b, int clock = 0) {
+  using State = xq::OnlineSession::State;
+  for (Fixture* f : {&a, &b}) {
+    f->m.act(Action::Online);
+    f->m.act(Action::OnlineGuest);
+  }
+  return both_until(a, b, [&] { return a.m.online().state() == State::LoggedIn && b.m.online().state() == State::LoggedIn; }) &&
+         (a.m.act(Action::OnlineSeek, clock), both_until(a, b, [&] { return b.m.online().seeks().size() == 1; })) &&
+         (b.m.act(Action::OnlineAccept, 0), both_until(a, b, [&] { return a.m.online().game() && b.m.online().game(); }));
+}
+
 bool has_button(const xq::ViewModel& vm, Action a) {
   return vm.dialog && std::any_of(vm.dialog->buttons.begin(), vm.dialog->buttons.end(),
                                   [a](const xq::Button& b) { return b.action == a; });
@@ -142,16 +154,7 @@ TEST(AppModelOnline, DrawOffersAndTakebacksCanBeDeclinedAndTheOffererIsTold) {
   Fixture a, b;
   ASSERT_TRUE(a.start(options(server.address())));
   ASSERT_TRUE(b.start(options(server.address())));
-  a.m.act(Action::Online);
-  a.m.act(Action::OnlineGuest);
-  b.m.act(Action::Online);
-  b.m.act(Action::OnlineGuest);
-  using State = xq::OnlineSession::State;
-  ASSERT_TRUE(both_until(a, b, [&] { return a.m.online().state() == State::LoggedIn && b.m.online().state() == State::LoggedIn; }));
-  a.m.act(Action::OnlineSeek, 0);
-  ASSERT_TRUE(both_until(a, b, [&] { return b.m.online().seeks().size() == 1; }));
-  b.m.act(Action::OnlineAccept, 0);
-  ASSERT_TRUE(both_until(a, b, [&] { return a.m.online().game() != 0 && b.m.online().game() != 0; }));
+  ASSERT_TRUE(guests_in_a_game(a, b));
   Fixture& red = a.m.online().color() == xq::RED ? a : b;
   Fixture& black = &red == &a ? b : a;
   red.m.view_model();
