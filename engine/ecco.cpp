@@ -284,13 +284,28 @@ const std::vector<EccoLine> kTable = {
      "兵三进一 卒3进1 炮八平七 炮8平5"},
 };
 
+// What a table line asks of a position: the squares its moves changed, with
+// what stands there at its end (a piece, or 0: the piece that started there
+// has left), its first move and its length (deeper lines are more specific).
+struct Pattern {
+  size_t entry;
+  Move first;
+  size_t plies;
+  std::vector<std::pair<Square, int>> squares;  // square, kind (0 = left)
+};
+
+int kind_at(const Position& p, Square s) {
+  const PieceId id = p.piece_at(s);
+  return id ? piece_index(id) + 1 : 0;
+}
+
 struct Index {
-  std::unordered_map<uint64_t, size_t> by_key;  // position after a line → table entry
+  std::vector<Pattern> patterns;
   uint64_t start_key = 0;
 };
 
-// Plays every table line once and keys the positions it ends in. A line that
-// cannot be played is a defect of the table, caught by the tests.
+// Plays every table line once and keeps what it changed on the board. A line
+// that cannot be played is a defect of the table, caught by the tests.
 const Index& index() {
   static const Index idx = [] {
     Index out;
@@ -306,16 +321,42 @@ const Index& index() {
         std::stringstream words(line);
         std::string w;
         bool ok = true;
+        Move first = kNoMove;
+        size_t plies = 0;
         while (ok && words >> w) {
+          ++plies;
           Move m = kNoMove;
           ok = chinese_to_move(pos, w, m, nullptr) && pos.do_legal_move(m);
+          if (first == kNoMove) first = m;
         }
-        if (ok) out.by_key.emplace(pos.key(), i);
+        if (!ok) continue;
+        Pattern pat{i, first, plies, {}};
+        for (int s = 0; s < 256; ++s) {
+          if (!geo().in_board[s]) continue;
+          const int k = kind_at(pos, Square(s));
+          if (k != kind_at(start.pos, Square(s))) pat.squares.emplace_back(Square(s), k);
+        }
+        out.patterns.push_back(std::move(pat));
       }
     }
     return out;
   }();
   return idx;
+}
+
+Move mirror_move(Move m) { return make_move(mirror_square(move_from(m)), mirror_square(move_to(m))); }
+
+// Does the position hold everything the line changed (seen mirrored when
+// `mirrored`)? Other pieces may have moved too: a code is the class of the
+// position its line builds, reached in any order and with any extra moves.
+// A square the line left may hold another piece since (车9平8 fills 马8's).
+bool holds(const Position& pos, const Position& start, const Pattern& pat, bool mirrored) {
+  for (const auto& [s, k] : pat.squares) {
+    const Square at = mirrored ? mirror_square(s) : s;
+    const int here = kind_at(pos, at);
+    if (k ? here != k : here == kind_at(start, at)) return false;
+  }
+  return true;
 }
 
 EccoOpening opening_of(size_t i, int plies) {
@@ -332,14 +373,26 @@ EccoOpening classify_opening(const std::string& start_fen, const std::vector<Mov
   const Index& idx = index();
   if (d.pos.key() != idx.start_key || moves.empty()) return {};
   EccoOpening best = opening_of(0, 0);  // A00 until a line is met
+  size_t best_plies = 0;
+  const Position start = d.pos;
   Position& pos = d.pos;
+  // A line counts only in its own family (the game's first move, either way
+  // round): a 中炮 game that later plays 相三进五 is not 飞相局.
+  const Move first = moves[0];
   // Openings are classified in the first moves; 30 plies cover every table line.
   for (size_t ply = 0; ply < moves.size() && ply < 30; ++ply) {
     if (!is_legal(pos, moves[ply])) break;
     pos.do_move(moves[ply]);
-    auto it = idx.by_key.find(pos.key());
-    if (it == idx.by_key.end()) it = idx.by_key.find(pos.mirror_key());
-    if (it != idx.by_key.end()) best = opening_of(it->second, int(ply) + 1);
+    for (const Pattern& pat : idx.patterns) {
+      // The most specific line wins; among equals, the one met first.
+      if (pat.plies <= best_plies) continue;
+      const bool straight = pat.first == first && holds(pos, start, pat, false);
+      const bool mirrored = !straight && mirror_move(pat.first) == first && holds(pos, start, pat, true);
+      if (straight || mirrored) {
+        best = opening_of(pat.entry, int(ply) + 1);
+        best_plies = pat.plies;
+      }
+    }
   }
   return best;
 }

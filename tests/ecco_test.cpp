@@ -102,6 +102,34 @@ TEST(Ecco, PublishedOpeningsGetTheirCodes) {
   EXPECT_EQ(code_of("h2e2 h9g7 h0g2 b9c7 b2c2 c6c5 a3a4 a6a5 i3i4 i6i5"), "C70");
 }
 
+// The masters' usual orders into 中炮对屏风马 bring the chariots out before the
+// second horse (车9平8 before 马2进3): the position is the same class, so the
+// code is a C code, never B05 (中炮对进左马), whatever else was played first.
+TEST(Ecco, ScreenHorsesReachedWithTheChariotsFirstAreCCodes) {
+  const std::string rooks_first = "h2e2 h9g7 h0g2 i9h9 i0h0 b9c7 ";
+  EXPECT_EQ(code_of(rooks_first), "C00");                         // 中炮对屏风马
+  EXPECT_EQ(code_of(rooks_first + "b2c2"), "C60");                 // 五七炮对屏风马
+  EXPECT_EQ(code_of(rooks_first + "b2c2 c6c5"), "C70");            // 五七炮对屏风马进3卒
+  EXPECT_EQ(code_of(rooks_first + "b2d2"), "C50");                 // 五六炮对屏风马
+  EXPECT_EQ(code_of(rooks_first + "b2d2 c6c5 b0a2"), "C51");       // 五六炮左边马
+  EXPECT_EQ(code_of(rooks_first + "b2b6"), "C90");                 // 五八炮对屏风马
+  EXPECT_EQ(code_of(rooks_first + "b2a2"), "C99");                 // 五九炮对屏风马
+  EXPECT_EQ(code_of(rooks_first + "b0c2"), "C01");                 // 七路马
+  EXPECT_EQ(code_of(rooks_first + "h0h4"), "C15");                 // 巡河车
+  EXPECT_EQ(code_of(rooks_first + "h0h6"), "C17");                 // 过河车
+  // The horses first and the 五七炮 before the chariots: the same codes.
+  EXPECT_EQ(code_of("h2e2 h9g7 h0g2 b9c7 b2c2 i9h9 i0h0 c6c5"), "C70");
+  // Without black's second horse it stays 中炮对进左马; 炮8进4 there is 左炮封车.
+  EXPECT_EQ(code_of("h2e2 h9g7 h0g2 i9h9 i0h0 a6a5"), "B05");
+  EXPECT_EQ(code_of("h2e2 h9g7 h0g2 i9h9 i0h0 h7h3"), "B07");
+  // Mirrored: 炮八平五 and the horses on the other wing.
+  EXPECT_EQ(code_of("b2e2 b9c7 b0c2 a9b9 a0b0 h9g7 h2g2"), "C60");
+  // A family is kept: a 中炮 game whose red later flies an elephant is no 飞相局,
+  // and 中炮对进7卒 met by 马二进三 is no 起马局.
+  EXPECT_EQ(code_of("h2e2 h9g7 h0g2 b9c7 g0e2"), "C00");
+  EXPECT_EQ(code_of("h2e2 g6g5 h0g2"), "B00");
+}
+
 TEST(Ecco, GamesFromOtherPositionsOrWithoutMovesHaveNoCode) {
   EXPECT_EQ(xq::classify_opening("4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1", {}).code, "");
   EXPECT_EQ(xq::classify_opening("3k5/9/9/9/9/9/9/9/9/4K4 w - - 0 1", line("e0e1")).code, "");
