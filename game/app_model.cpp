@@ -575,6 +575,7 @@ void AppModel::update(int64_t now_ms) {
   poll_match();
   poll_file_dialog();
   poll_open_file();
+  poll_collection_load();
   ui_.puzzle_open = ui_.puzzle >= 0 && !puzzle_done_;  // the analysis would give the answer away
   // Nothing to analyse in a finished game's final position, nor behind a list that covers the board:
   // the analysis rests (it used a core for nothing).

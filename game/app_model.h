@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "board_view.h"
+#include "collection_load.h"
 #include "controller.h"
 #include "editor.h"
 #include "engine_match.h"
@@ -165,6 +166,7 @@ class AppModel {
   void flash(const std::string& m);
   void autosave();
   void load_pgn_text(const std::string& text, const std::string& what);
+  void load_pgn_game(const std::string& text, const std::string& what);  // a text of one game
   std::string game_pgn(std::vector<std::pair<std::string, std::string>> tags) const;  // with clocks
   void restore_clocks(const PgnGame& g);
   std::string stopped_text(const PgnGame& g);
@@ -281,7 +283,15 @@ class AppModel {
   // query: the library's question when the list is its answer (the filter
   // then asks the library again, so it searches every game, not the list).
   void open_collection(std::vector<PgnGame> games, const std::string& name, int skipped,
-                       std::optional<LibraryQuery> query = std::nullopt);
+                       std::optional<LibraryQuery> query = std::nullopt,
+                       std::vector<EccoOpening> openings = {});
+  // A big file's games are read off the frame thread; the list shows at once
+  // (once there are two games) and fills in when they are all read.
+  std::unique_ptr<CollectionLoad> collection_load_;
+  std::vector<std::unique_ptr<CollectionLoad>> stopped_loads_;  // closed early: dropped once their thread ends
+  void load_collection(const std::string& name, CollectionLoad::Work work, int total = 0);
+  void poll_collection_load();
+  bool collection_loading() const { return collection_load_ && collection_load_->total() > 1; }
   std::optional<LibraryQuery> collection_query_;
   std::optional<Dialog> collection_dialog() const;
   bool collection_act(Action a, int arg);  // true when the action was the list's
@@ -291,6 +301,8 @@ class AppModel {
   bool collection_key(Key k);
 
  public:
+  // A file of many games is being read into its list.
+  bool reading_list() const { return collection_load_ != nullptr; }
   // Text typed (SDL text input, so an input method works): the game list's filter.
   void text_input(const std::string& utf8);
   // Imports files and folders into the library, off the frame thread.

@@ -74,7 +74,7 @@ void AppModel::text_input(const std::string& utf8) {
 // While the list is shown the keys type into its filter: Backspace takes a
 // character back, Return opens the first game shown, Escape closes the list.
 bool AppModel::collection_key(Key k) {
-  if (!collection_shown_ || (collection_.empty() && !collection_query_)) return false;
+  if (!collection_shown_ || (collection_.empty() && !collection_query_ && !collection_loading())) return false;
   switch (k) {
     case Key::Backspace:
       while (!collection_filter_.empty()) {  // one UTF-8 character
@@ -91,33 +91,82 @@ bool AppModel::collection_key(Key k) {
       if (first < shown.size()) open_collection_game(shown[first]);
       return true;
     }
-    case Key::Escape: collection_shown_ = false; return true;
+    case Key::Escape:
+      collection_shown_ = false;
+      if (collection_load_) stopped_loads_.push_back(std::move(collection_load_));
+      return true;
     case Key::PageUp: case Key::PageDown: case Key::Help: return false;
     default: return true;  // a letter typed: its text comes as text input
   }
 }
 
 void AppModel::open_collection(std::vector<PgnGame> games, const std::string& name, int skipped,
-                               std::optional<LibraryQuery> query) {
+                               std::optional<LibraryQuery> query, std::vector<EccoOpening> openings) {
   collection_query_ = std::move(query);
   collection_asked_.clear();
   collection_ = std::move(games);
-  collection_openings_.clear();
-  for (const PgnGame& g : collection_) collection_openings_.push_back(classify_opening(g.fen, g.moves));
+  collection_openings_ = std::move(openings);
+  if (collection_openings_.size() != collection_.size()) {
+    collection_openings_.clear();
+    for (const PgnGame& g : collection_) collection_openings_.push_back(classify_opening(g.fen, g.moves));
+  }
   collection_name_ = name;
   collection_skipped_ = skipped;
   collection_game_ = -1;
   collection_page_ = 0;
-  collection_filter_.clear();
+  // What was typed while the list was being read is kept: it is the filter.
+  if (!collection_load_) collection_filter_.clear();
   collection_total_ = 0;
   collection_shown_ = !collection_.empty();
 }
 
+void AppModel::load_collection(const std::string& name, CollectionLoad::Work work, int total) {
+  if (collection_load_) stopped_loads_.push_back(std::move(collection_load_));
+  collection_load_ = std::make_unique<CollectionLoad>(name, std::move(work), total);
+  collection_filter_.clear();
+  collection_page_ = 0;
+  poll_collection_load();
+}
+
+void AppModel::poll_collection_load() {
+  // A list closed while it was read: its thread is told to stop and is let go once it has.
+  stopped_loads_.erase(std::remove_if(stopped_loads_.begin(), stopped_loads_.end(),
+                                      [](std::unique_ptr<CollectionLoad>& l) { return l->take().has_value(); }),
+                       stopped_loads_.end());
+  if (!collection_load_) return;
+  if (collection_loading() && !collection_shown_) {  // two games or more: the list shows while it fills
+    collection_.clear();
+    collection_openings_.clear();
+    collection_query_.reset();
+    collection_name_ = collection_load_->name();
+    collection_game_ = -1;
+    collection_shown_ = true;
+  }
+  std::optional<LoadedCollection> got = collection_load_->take();
+  if (!got) return;
+  const std::string name = got->title.empty() ? collection_load_->name() : got->title;
+  if (got->games.empty()) {
+    collection_load_.reset();
+    collection_shown_ = false;
+    flash(say(Phrase::CannotOpen, {name, got->error.empty() ? "no game could be read" : got->error}));
+    return;
+  }
+  open_collection(std::move(got->games), name, got->skipped, std::nullopt, std::move(got->openings));
+  collection_load_.reset();
+}
+
 std::optional<Dialog> AppModel::collection_dialog() const {
   // A library list stays open with no game, so the filter can be typed back.
-  if (!collection_shown_ || (collection_.empty() && !collection_query_)) return std::nullopt;
+  if (!collection_shown_ || (collection_.empty() && !collection_query_ && !collection_loading())) return std::nullopt;
   Dialog d;
   d.area = {20, 16, 480, 544};
+  if (collection_loading()) {  // being read: how far, and the filter already taking letters
+    d.text = say(Phrase::CollectionReading, {collection_name_, std::to_string(collection_load_->done()),
+                                             std::to_string(collection_load_->total())});
+    d.buttons.push_back({Action::None, say(Phrase::CollectionFilter, {collection_filter_ + "▏"}), {40, 76, 440, 30}, false});
+    d.buttons.push_back({Action::CollectionClose, say(Phrase::Cancel), {360, 506, 120, 34}, true});
+    return d;
+  }
   const std::vector<int> shown = collection_matches();
   d.text = say(Phrase::CollectionTitle,
                {collection_name_, (shown.size() == collection_.size() ? "" : std::to_string(shown.size()) + "/") +
@@ -181,7 +230,10 @@ bool AppModel::collection_act(Action a, int arg) {
       if (pages > 0) collection_page_ = (std::min(collection_page_, pages - 1) + arg + pages) % pages;
       return true;
     }
-    case Action::CollectionClose: collection_shown_ = false; return true;
+    case Action::CollectionClose:
+      collection_shown_ = false;
+      if (collection_load_) stopped_loads_.push_back(std::move(collection_load_));
+      return true;
     case Action::CollectionShow: collection_shown_ = !collection_.empty(); return true;
     case Action::CollectionPrev:
     case Action::CollectionNext: {

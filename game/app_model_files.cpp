@@ -55,19 +55,15 @@ void AppModel::restore_clocks(const PgnGame& g) {
 }
 
 void AppModel::load_pgn_text(const std::string& text, const std::string& what) {
-  if (const std::vector<std::string> parts = split_pgn_games(text); parts.size() > 1) {  // a collection
-    std::vector<PgnGame> games;
-    int skipped = 0;
-    for (const std::string& part : parts) {
-      PgnGame g;
-      if (read_pgn(part, g, nullptr)) games.push_back(std::move(g));
-      else ++skipped;
-    }
-    if (!games.empty()) {
-      open_collection(std::move(games), what.substr(what.rfind('/') + 1), skipped);
-      return;
-    }
+  if (std::vector<std::string> parts = split_pgn_games(text); parts.size() > 1) {  // a collection: read off the frame thread
+    const int total = int(parts.size());
+    load_collection(what.substr(what.rfind('/') + 1), CollectionLoad::pgn_games(std::move(parts)), total);
+    return;
   }
+  load_pgn_game(text, what);
+}
+
+void AppModel::load_pgn_game(const std::string& text, const std::string& what) {
   PgnGame pg;
   std::string err;
   set_pending_tree(text);  // its variations and comments, for the record's tree
@@ -87,7 +83,7 @@ bool AppModel::load_dhtmlxq_text(const std::string& text, const std::string& wha
   std::vector<PgnGame> games;
   int skipped = 0;
   if (read_dhtmlxq_all(text, games, &skipped) > 1 && !games.empty()) {  // a page of many games: their list
-    open_collection(std::move(games), what.substr(what.rfind('/') + 1), skipped);
+    load_collection(what.substr(what.rfind('/') + 1), CollectionLoad::games(std::move(games), skipped));
     return true;
   }
   PgnGame pg;
@@ -297,24 +293,16 @@ void AppModel::opened_file(const std::string& path, const OpenedFile& f) {
           (notice.empty() ? "" : say(Phrase::VariationsSkipped)));
     return;
   }
-  if (looks_like_cbr(text) || looks_like_cbl(text)) {  // 象棋桥's game or library
+  if (looks_like_cbl(text)) {  // 象棋桥's library: its games are read off the frame thread
+    load_collection(storage_->path(path), CollectionLoad::cbl(text));
+    return;
+  }
+  if (looks_like_cbr(text)) {  // 象棋桥's game
     PgnGame pg;
-    std::string err, notice, library;
-    std::vector<PgnGame> games;
-    int skipped = 0;
-    const bool cbl = looks_like_cbl(text);
+    std::string err, notice;
     GameTree tree;
-    bool ok = cbl ? read_cbl(text, games, &library, &skipped, &err) : read_cbr(text, pg, &err, &notice, &tree);
-    if (ok && !cbl && tree.has_notes()) pending_tree_ = std::move(tree);  // its variations and comments
-    if (ok && cbl) {
-      if (games.empty()) {
-        err = "CBL: the library holds no game";
-        ok = false;
-      } else {
-        open_collection(std::move(games), library.empty() ? storage_->path(path) : library, skipped);
-        return;
-      }
-    }
+    const bool ok = read_cbr(text, pg, &err, &notice, &tree);
+    if (ok && tree.has_notes()) pending_tree_ = std::move(tree);  // its variations and comments
     if (!ok || !controller_.load_game(pg.fen, pg.moves, &err)) {
       pending_tree_.reset();
       flash(say(Phrase::CannotOpen, {storage_->path(path), err}));

@@ -117,15 +117,14 @@ void AppModel::poll_library() {
       if (collection_query_) {
         collection_ = std::move(found->games);
         collection_total_ = found->total;
-        collection_openings_.clear();
-        for (const PgnGame& g : collection_) collection_openings_.push_back(classify_opening(g.fen, g.moves));
+        collection_openings_ = std::move(found->openings);
         collection_game_ = -1;
         collection_page_ = 0;
       }
     } else if (found->games.empty()) {
       flash(say(Phrase::ExplorerEmpty));
     } else {
-      open_collection(std::move(found->games), found_title_, 0, asked);
+      open_collection(std::move(found->games), found_title_, 0, asked, std::move(found->openings));
       collection_total_ = found->total;
     }
   }

@@ -89,6 +89,7 @@ constexpr Words kWords[] = {
     {Phrase::CopiedGame, "对局已复制（DhtmlXQ，可贴到论坛）", "Game copied as DhtmlXQ, for a forum post"},
     {Phrase::MoreGames, "（文中还有其他对局，载入了第一局）", " (the text holds more games: the first is shown)"},
     {Phrase::CollectionTitle, "{}：{} 局", "{}: {} games"},
+    {Phrase::CollectionReading, "{}：正在读取… {} / {} 局（可先输入筛选）", "{}: reading… {} of {} games (type to narrow)"},
     {Phrase::CollectionFirstOf, "{}：列出前 {} 局（共 {} 局，输入可筛选）", "{}: the first {} of {} games (type to narrow)"},
     {Phrase::CollectionRow, "{}. {} – {}  {}  {}", "{}. {} – {}  {}  {}"},
     {Phrase::CollectionGame, "第 {} 局（共 {} 局）：{} – {}", "Game {} of {}: {} – {}"},

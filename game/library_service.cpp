@@ -81,6 +81,9 @@ void LibraryService::find(LibraryQuery q) {
       std::string pgn, err;
       PgnGame game;
       if (lib_.pgn(g.id, pgn, &err) && read_pgn(pgn, game, &err)) {
+        EccoOpening o = ecco_name(g.eco);
+        if (o.code.empty()) o.code = g.eco;  // a code the file gave that the table does not name
+        f.openings.push_back(std::move(o));
         f.games.push_back(std::move(game));
         f.ids.push_back(g.id);
       }

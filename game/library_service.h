@@ -14,6 +14,7 @@
 #include <thread>
 #include <vector>
 
+#include "ecco.h"
 #include "import.h"
 #include "library.h"
 
@@ -29,6 +30,7 @@ struct ExploreResult {
 struct FoundGames {
   std::vector<PgnGame> games;  // read back from the library's PGN, in id order
   std::vector<int64_t> ids;
+  std::vector<EccoOpening> openings;  // each game's (its stored code), named on the library's thread
   int64_t total = 0;           // the games the query finds in all, when more than its limit (else 0)
   std::string error;
 };

@@ -53,6 +53,7 @@ TEST(AppModel, OpensXqBridgeGamesAndLibraries) {
   EXPECT_EQ(f.m.message(), "Opened one.cbr");
   EXPECT_EQ(f.moves(), "h2e2 h9g7");
   f.m.open_file("lib.cbl");  // a library: its list
+  ASSERT_TRUE(f.wait_for_list());
   auto d = f.m.view_model().dialog;
   ASSERT_TRUE(d);
   EXPECT_EQ(d->text, "Lib: 2 games");
@@ -83,6 +84,7 @@ TEST(AppModel, AFileOfManyGamesOpensAsAListToPageThrough) {
   o.resume = "no";
   ASSERT_TRUE(f.start(o));
   f.m.open_file("cup.pgn");
+  ASSERT_TRUE(f.wait_for_list());
   auto d = f.m.view_model().dialog;
   ASSERT_TRUE(d) << f.m.message();
   EXPECT_EQ(d->text, "cup.pgn: 12 games (1 could not be read and were left out)");
@@ -130,6 +132,61 @@ TEST(AppModel, AFileOfManyGamesOpensAsAListToPageThrough) {
   EXPECT_EQ(f.m.message(), "Game 10 of 12: R10 – B10");
   f.m.key(Key::PageUp, false);
   EXPECT_EQ(f.m.message(), "Game 1 of 12: R1 – B1") << "R2 to R9 are filtered out";
+}
+
+// A big file's list shows at once, says how far the reading is, and takes the
+// letters typed meanwhile as its filter (L is not the language key there).
+TEST(AppModel, ABigFileShowsItsListAtOnceAndTakesTheFilterWhileItIsRead) {
+  std::string pgn;
+  for (int i = 1; i <= 20000; ++i)
+    pgn += "[Red \"Player" + std::to_string(i) + "\"]\n[Black \"B\"]\n\n1. h2e2 h9g7 2. h0g2 b9c7 3. b2c2 1-0\n\n";
+  Fixture f(Fixture::Files{{"big.pgn", pgn}});
+  xq::StartOptions o;
+  o.mode = "two";
+  o.lang = "en";
+  o.resume = "no";
+  ASSERT_TRUE(f.start(o));
+  f.m.open_file("big.pgn");
+  auto d = f.m.view_model().dialog;
+  ASSERT_TRUE(d) << "the list shows while the games are read";
+  EXPECT_NE(d->text.find("big.pgn: reading… "), std::string::npos) << d->text;
+  EXPECT_NE(d->text.find(" of 20000 games"), std::string::npos) << d->text;
+  f.m.key(Key::L, false);  // typed early: into the filter, not the language
+  f.m.text_input("l");
+  f.m.key(Key::D, false);  // not a demo
+  f.m.text_input("a");
+  f.m.text_input("yer1999");
+  d = f.m.view_model().dialog;
+  ASSERT_TRUE(d);
+  EXPECT_TRUE(dialog_button(d, "Filter (player, event, year, opening like C70, result): layer1999▏")) << d->buttons[0].label;
+  ASSERT_TRUE(f.wait_for_list());
+  d = f.m.view_model().dialog;
+  ASSERT_TRUE(d);
+  // The filter typed while reading is applied (Player1999 and Player19990–19999), in English still (L did not switch).
+  EXPECT_EQ(d->text, "big.pgn: 11/20000 games");
+  EXPECT_TRUE(dialog_button(d, "1999. Player1999 – B  1-0  5 plies  C60"));
+  EXPECT_EQ(f.moves(), "");
+  f.m.key(Key::Escape, false);
+  EXPECT_FALSE(f.m.view_model().dialog);
+}
+
+// Closing a list while it is read stops the reading; the program goes on at once.
+TEST(AppModel, ClosingAListWhileItIsReadStopsTheReading) {
+  std::string pgn;
+  for (int i = 1; i <= 20000; ++i) pgn += "[Red \"R" + std::to_string(i) + "\"]\n\n1. h2e2 h9g7 *\n\n";
+  Fixture f(Fixture::Files{{"big.pgn", pgn}, {"one.pgn", "[Red \"Solo\"]\n\n1. c3c4 *\n"}});
+  xq::StartOptions o;
+  o.mode = "two";
+  o.lang = "en";
+  o.resume = "no";
+  ASSERT_TRUE(f.start(o));
+  f.m.open_file("big.pgn");
+  ASSERT_TRUE(f.m.view_model().dialog);
+  f.m.key(Key::Escape, false);
+  EXPECT_FALSE(f.m.view_model().dialog);
+  f.m.open_file("one.pgn");
+  EXPECT_EQ(f.moves(), "c3c4");
+  EXPECT_TRUE(f.wait_until([&] { return !f.m.view_model().dialog && f.moves() == "c3c4"; }));
 }
 
 // A file whose main line has a move that cannot be played opens up to it, and

@@ -94,6 +94,10 @@ struct Fixture {
     }
     return false;
   }
+  // A file of many games is read off the frame thread: frames until its list is whole.
+  bool wait_for_list() {
+    return wait_until([&] { return !m.reading_list(); });
+  }
   std::string moves() const {
     std::string s;
     for (xq::Move mo : m.controller().game().moves()) s.append(s.empty() ? "" : " ").append(xq::move_to_iccs(mo));
