@@ -489,7 +489,7 @@ bool read_pgn_tree(const std::string& text, PgnTree& out, std::string* error) {
 }
 
 std::string write_pgn_tree(const GameTree& tree, std::vector<std::pair<std::string, std::string>> tags,
-                           const std::string& result) {
+                           const std::string& result, NotationStyle style) {
   auto set = [&](const std::string& k, const std::string& v) {
     for (auto& t : tags)
       if (t.first == k) {
@@ -501,7 +501,7 @@ std::string write_pgn_tree(const GameTree& tree, std::vector<std::pair<std::stri
   set("Game", "Chinese Chess");
   set("Result", result);
   if (tree.fen() != kStartFen) set("FEN", tree.fen());
-  set("Format", "Chinese");
+  set("Format", style == NotationStyle::Wxf ? "WXF" : style == NotationStyle::Iccs ? "ICCS" : "Chinese");
   std::ostringstream out;
   write_tags(out, tags);
   std::string line;
@@ -523,7 +523,7 @@ std::string write_pgn_tree(const GameTree& tree, std::vector<std::pair<std::stri
     const TreeNode& n = tree.node(id);
     // The number and the move as one word, so a line never breaks between them.
     const std::string number = red ? std::to_string(round) + ". " : numbered ? std::to_string(round) + "... " : "";
-    emit(number + move_to_chinese(pos, n.move));
+    emit(number + move_name(pos, n.move, style));
     if (n.mark) emit("$" + std::to_string(n.mark));
     if (!n.comment.empty()) emit(braced(n.comment));
   };

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "game.h"
+#include "notation.h"
 #include "game_tree.h"
 
 namespace xq {
@@ -90,7 +91,9 @@ constexpr size_t kMaxMovetextBytes = size_t(8) << 20;
 bool read_pgn_tree(const std::string& text, PgnTree& out, std::string* error);
 // Writes the tree with its tags (FEN from the tree, Result as given): our own
 // output reads back to the same tree.
+// style: the moves in Chinese (the default), WXF letters or ICCS; the last two
+// carry a [Format "WXF"] / [Format "ICCS"] tag, as other programs expect.
 std::string write_pgn_tree(const GameTree& tree, std::vector<std::pair<std::string, std::string>> tags,
-                           const std::string& result);
+                           const std::string& result, NotationStyle style = NotationStyle::Chinese);
 
 }  // namespace xq

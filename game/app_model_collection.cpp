@@ -39,10 +39,7 @@ std::vector<int> AppModel::collection_matches() const {
     const EccoOpening& o = collection_openings_[size_t(i)];
     if (!f.eco.empty() && o.code.compare(0, f.eco.size(), f.eco) != 0) continue;
     if (f.year_from || f.year_to) {
-      const std::string date = g.tag("Date");
-      const int year = date.size() >= 4 && std::all_of(date.begin(), date.begin() + 4, [](char c) { return c >= '0' && c <= '9'; })
-                           ? std::stoi(date.substr(0, 4))
-                           : 0;
+      const int year = game_year(g);
       if (!year || (f.year_from && year < f.year_from) || (f.year_to && year > f.year_to)) continue;
     }
     const std::string about = folded(g.tag("Red") + "\n" + g.tag("Black") + "\n" + g.tag("Event") + "\n" +

@@ -104,7 +104,8 @@ void AppModel::poll_library() {
     ++ui_.review_revision;
     flash(r->cancelled ? say(Phrase::ImportCancelled, {std::to_string(r->imported)})
                        : say(Phrase::Imported, {std::to_string(r->imported), std::to_string(r->duplicates),
-                                                std::to_string(r->failed)}));
+                                                std::to_string(r->failed)}) +
+                             (r->merged ? say(Phrase::ImportMerged, {std::to_string(r->merged)}) : ""));
     for (const std::string& f : r->failures) console_.push_back("import: failed: " + f);
     explorer_key_ = 0;  // the counts may have changed
   }

@@ -115,6 +115,7 @@ constexpr Words kWords[] = {
     {Phrase::LibraryGames, "棋库 · {}", "Library · {}"},
     {Phrase::Importing, "导入棋库：{}/{} 个文件，{} 局（Esc 取消）", "Importing: {}/{} files, {} games (Esc cancels)"},
     {Phrase::Imported, "已导入 {} 局，跳过重复 {} 局，失败 {} 局", "Imported {} games, skipped {} duplicates, {} failed"},
+    {Phrase::ImportMerged, "；{} 局已有的对局换成了带注释或变着的这一份", "; {} already there took this copy's comments and variations"},
     {Phrase::ImportCancelled, "导入已取消，已导入 {} 局", "Import cancelled: {} games imported"},
     {Phrase::LibraryError, "棋库无法打开：{}", "The library cannot be opened: {}"},
     {Phrase::LibraryAll, "棋库", "Library"},

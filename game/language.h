@@ -30,7 +30,7 @@ enum class Phrase {
   Resumed, CannotResume, CannotOpen, Opened, Saved, NoSavedGame, CannotRead, Pasted, TheClipboard,
   NotAPosition, Copied, CopiedGame, MoreGames, CollectionTitle, CollectionReading, CollectionFirstOf, CollectionRow, CollectionGame, CollectionSkipped, CollectionPlies, CollectionFilter, ByoyomiFace,
   ExplorerHead, ExplorerTitle, ExplorerRow, ExplorerRowNoResults, ExplorerNoResult, ExplorerYear, ExplorerBook, ExplorerEmpty, ExplorerLoading, ExplorerGames,
-  ExplorerImport, ExplorerClose, ExplorerNotHere, ExplorerVariation, LibraryGames, Importing, Imported, ImportCancelled, LibraryError, LibraryAll, LibraryAllButton,
+  ExplorerImport, ExplorerClose, ExplorerNotHere, ExplorerVariation, LibraryGames, Importing, Imported, ImportMerged, ImportCancelled, LibraryError, LibraryAll, LibraryAllButton,
   RecordMain, RecordVariation, VariationsFolded, Look, LookTitle, LookBoards, LookPieces,
   // Online play (the O dialog).
   OnlineTitle, OnlineServer, OnlineName, OnlinePassword, OnlineGuest, OnlineLogIn, OnlineRegister, OnlineHost,

@@ -94,7 +94,7 @@ ImportReport import_paths(Library& lib, const std::vector<std::string>& paths, c
         r.failures.push_back(file + ": " + (f.game ? "game " + std::to_string(f.game) + ": " : "") + f.message);
         ++r.failed;
       }
-      int added = 0, duplicates = 0, failed = 0;
+      int added = 0, duplicates = 0, failed = 0, merged = 0;
       std::vector<std::string> failures, notes;
       if (!lib.begin(&err)) {
         r.failures.push_back(file + ": " + err);
@@ -112,6 +112,11 @@ ImportReport import_paths(Library& lib, const std::vector<std::string>& paths, c
         switch (lib.add(g, rf.sources[i], &err)) {
           case AddResult::Added: ++added; break;
           case AddResult::Duplicate: ++duplicates; break;
+          case AddResult::Merged: ++merged; break;
+          case AddResult::DuplicateWithNotes:
+            ++duplicates;
+            notes.push_back(where + "already in the library with other comments or variations: the stored copy is kept");
+            break;
           case AddResult::Failed:
             ++failed;
             failures.push_back(where + err);
@@ -134,6 +139,7 @@ ImportReport import_paths(Library& lib, const std::vector<std::string>& paths, c
       } else {
         r.imported += added;
         r.duplicates += duplicates;
+        r.merged += merged;
         r.failed += failed;
         r.failures.insert(r.failures.end(), failures.begin(), failures.end());
         r.notes.insert(r.notes.end(), notes.begin(), notes.end());

@@ -13,6 +13,7 @@ namespace xq {
 
 struct ImportReport {
   int imported = 0, duplicates = 0, failed = 0;
+  int merged = 0;  // duplicates whose comments or variations replaced a bare stored copy (not in duplicates)
   int files_done = 0, files_total = 0;
   bool cancelled = false;
   std::vector<std::string> failures;  // "FILE: game N: what is wrong", one a failed game (or file)

@@ -66,13 +66,16 @@ class Statement {
   Statement& operator=(const Statement&) = delete;
   bool ok() const { return rc_ == SQLITE_OK && st_; }
   sqlite3_stmt* get() const { return st_; }
-  void bind(int i, const std::string& s) { sqlite3_bind_text(st_, i, s.c_str(), int(s.size()), SQLITE_TRANSIENT); }
-  void bind(int i, int64_t v) { sqlite3_bind_int64(st_, i, v); }
-  void bind_null(int i) { sqlite3_bind_null(st_, i); }
-  int step() { return sqlite3_step(st_); }
+  // A bind that fails (out of memory, a text too big) is kept and given by
+  // the next step, so every caller's check of step() sees it.
+  void bind(int i, const std::string& s) { keep(sqlite3_bind_text(st_, i, s.c_str(), int(s.size()), SQLITE_TRANSIENT)); }
+  void bind(int i, int64_t v) { keep(sqlite3_bind_int64(st_, i, v)); }
+  void bind_null(int i) { keep(sqlite3_bind_null(st_, i)); }
+  int step() { return bind_rc_ != SQLITE_OK ? bind_rc_ : sqlite3_step(st_); }
   void reset() {
-    sqlite3_reset(st_);
+    sqlite3_reset(st_);  // gives the last step's code again: that step was checked
     sqlite3_clear_bindings(st_);
+    bind_rc_ = SQLITE_OK;
   }
   std::string text(int col) const {
     const unsigned char* t = sqlite3_column_text(st_, col);
@@ -82,8 +85,12 @@ class Statement {
   double real(int col) const { return sqlite3_column_double(st_, col); }
 
  private:
+  void keep(int rc) {
+    if (rc != SQLITE_OK && bind_rc_ == SQLITE_OK) bind_rc_ = rc;
+  }
   sqlite3_stmt* st_ = nullptr;
   int rc_ = SQLITE_ERROR;
+  int bind_rc_ = SQLITE_OK;
 };
 
 void set_error(std::string* error, const std::string& what) {
@@ -120,6 +127,28 @@ int year_of(const std::string& date) {
   return y;
 }
 
+}  // namespace
+
+// A year written alone in a text ("2015年全国象棋甲级联赛", "Asian Cup 1998"):
+// four digits from 1000 to 2999 with no digit on either side.
+int year_in_text(const std::string& t) {
+  for (size_t i = 0; i + 4 <= t.size(); ++i) {
+    auto digit = [&](size_t k) { return k < t.size() && std::isdigit(static_cast<unsigned char>(t[k])); };
+    if (!digit(i) || !digit(i + 1) || !digit(i + 2) || !digit(i + 3) || digit(i + 4) || (i > 0 && digit(i - 1))) continue;
+    const int y = std::stoi(t.substr(i, 4));
+    if (y >= 1000 && y <= 2999) return y;
+  }
+  return 0;
+}
+
+int game_year(const PgnGame& g) {
+  if (const int y = year_of(g.tag("Date"))) return y;
+  if (const int y = year_in_text(g.tag("Event"))) return y;
+  return year_in_text(g.tag("Title"));
+}
+
+namespace {
+
 bool is_code(const std::string& s) {
   return s.size() == 3 && s[0] >= 'A' && s[0] <= 'E' && std::isdigit(static_cast<unsigned char>(s[1])) &&
          std::isdigit(static_cast<unsigned char>(s[2]));
@@ -151,6 +180,44 @@ std::string contains(const std::string& text) {
 
 // Whether a game's PGN text has more than its main line: a comment, a
 // variation, a mark or a NAG in its movetext (moves never use these signs).
+bool movetext_has_notes(const std::string& pgn);
+
+}  // namespace
+
+// A game already there: the copy with comments or variations is kept.
+AddResult Library::duplicate(const std::string& sig, const std::string& pgn, std::string* error) {
+  if (!movetext_has_notes(pgn)) return AddResult::Duplicate;
+  Statement get(db_, "SELECT id, pgn FROM games WHERE signature = ?");
+  if (!get.ok()) {
+    set_error(error, db_message(db_));
+    return AddResult::Failed;
+  }
+  get.bind(1, sig);
+  const int rc = get.step();
+  if (rc != SQLITE_ROW) {
+    set_error(error, rc == SQLITE_DONE ? "a duplicate game vanished" : db_message(db_));
+    return AddResult::Failed;
+  }
+  const int64_t id = get.integer(0);
+  const std::string stored = get.text(1);
+  if (stored == pgn) return AddResult::Duplicate;
+  if (movetext_has_notes(stored)) return AddResult::DuplicateWithNotes;
+  Statement put(db_, "UPDATE games SET pgn = ? WHERE id = ?");
+  if (!put.ok()) {
+    set_error(error, db_message(db_));
+    return AddResult::Failed;
+  }
+  put.bind(1, pgn);
+  put.bind(2, id);
+  if (put.step() != SQLITE_DONE) {
+    set_error(error, db_message(db_));
+    return AddResult::Failed;
+  }
+  return AddResult::Merged;
+}
+
+namespace {
+
 bool movetext_has_notes(const std::string& pgn) {
   size_t i = 0;
   while (i < pgn.size()) {
@@ -504,7 +571,7 @@ AddResult Library::add(const PgnGame& g, const std::string& source_pgn, std::str
   st.bind(2, black);
   st.bind(3, event);
   st.bind(4, g.tag("Date"));
-  st.bind(5, int64_t(year_of(g.tag("Date"))));
+  st.bind(5, int64_t(game_year(g)));
   st.bind(6, normal_result(g.tag("Result")));
   st.bind(7, eco);
   st.bind(8, int64_t(g.moves.size()));
@@ -516,9 +583,9 @@ AddResult Library::add(const PgnGame& g, const std::string& source_pgn, std::str
     set_error(error, db_message(db_));
     return AddResult::Failed;
   }
-  if (sqlite3_changes(db_) == 0) return AddResult::Duplicate;
+  if (sqlite3_changes(db_) == 0) return duplicate(signature(red, black, g.fen, iccs), pgn, error);
   if (!index_game(db_, sqlite3_last_insert_rowid(db_), g.fen, g.moves, outcome_of(normal_result(g.tag("Result"))),
-                  year_of(g.tag("Date")))) {
+                  game_year(g))) {
     set_error(error, "the positions cannot be indexed: " + db_message(db_));
     return AddResult::Failed;
   }

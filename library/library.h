@@ -41,13 +41,21 @@ struct LibraryQuery {
 // appear in a player, the event or the date.
 LibraryQuery filter_query(const std::string& typed);
 
+// A game's year: its date's, else a year written in its event or title (many
+// collections date a game only by its event, "2015年全国象棋甲级联赛"); 0 when none.
+int game_year(const PgnGame& g);
+int year_in_text(const std::string& text);
+
 struct ExploreMove {
   std::string move;  // ICCS
   int games = 0, red_wins = 0, draws = 0, black_wins = 0;
   double average_year = 0;  // 0 when no game has a year
 };
 
-enum class AddResult { Added, Duplicate, Failed };
+// Merged: the game was there without comments or variations, and the copy
+// added has them: the stored text became the richer one. DuplicateWithNotes:
+// both have notes and they differ; the stored copy is kept (and reported).
+enum class AddResult { Added, Duplicate, Merged, DuplicateWithNotes, Failed };
 
 class Library {
  public:
@@ -91,6 +99,7 @@ class Library {
  private:
   bool exec(const char* sql, std::string* error) const;
   bool reindex(std::string* error);
+  AddResult duplicate(const std::string& signature, const std::string& pgn, std::string* error);
   sqlite3* db_ = nullptr;
 };
 

@@ -3,10 +3,11 @@
 //   xiangqi-db find [--db FILE] [--player NAME] [--event TEXT] [--eco CODE] [--result R]
 //                   [--year FROM-TO] [--fen FEN] [--limit N]
 //   xiangqi-db explore [--db FILE] FEN
-//   xiangqi-db export [--db FILE] ID
+//   xiangqi-db export [--db FILE] [--notation chinese|wxf|iccs] ID
 //   xiangqi-db eco [--english] MOVES...
 #include <cstdio>
 #include <iostream>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -28,7 +29,7 @@ int usage(const std::string& why) {
                "       xiangqi-db find [--db FILE] [--player NAME] [--event TEXT] [--eco CODE] [--result 1-0|0-1|1/2-1/2]\n"
                "                       [--year FROM-TO] [--fen FEN] [--limit N]\n"
                "       xiangqi-db explore [--db FILE] FEN\n"
-               "       xiangqi-db export [--db FILE] ID\n"
+               "       xiangqi-db export [--db FILE] [--notation chinese|wxf|iccs] ID   (as stored when not given)\n"
                "       xiangqi-db eco [--english] MOVES...   (ICCS moves from the start, e.g. h2e2 h9g7)\n";
   return 2;
 }
@@ -86,6 +87,7 @@ int main(int argc, char** argv) {
   std::vector<std::string> rest;
   std::string fen_option;
   bool english = false;
+  std::optional<NotationStyle> notation;  // export: as stored when not given
   for (int i = 2; i < argc; ++i) {
     const std::string a = argv[i];
     auto value = [&](std::string& out) {
@@ -115,6 +117,13 @@ int main(int argc, char** argv) {
         return usage("--year: '" + y + "' is not FROM-TO");
     } else if (command == "find" && a == "--fen") {
       if (!value(fen_option)) return usage("--fen needs a position");
+    } else if (command == "export" && a == "--notation") {
+      std::string n;
+      if (!value(n)) return usage("--notation needs chinese, wxf or iccs");
+      if (n == "chinese") notation = NotationStyle::Chinese;
+      else if (n == "wxf") notation = NotationStyle::Wxf;
+      else if (n == "iccs") notation = NotationStyle::Iccs;
+      else return usage("--notation: '" + n + "' is not chinese, wxf or iccs");
     } else if (command == "find" && a == "--limit") {
       std::string n;
       if (!value(n) || !parse_int(n, 1, 1000000, q.limit)) return usage("--limit needs a number above 0");
@@ -140,11 +149,13 @@ int main(int argc, char** argv) {
     if (rest.empty()) return usage("import needs a file or a folder");
     const ImportReport r = import_paths(lib, rest);
     std::cout << "imported " << r.imported << " games, skipped " << r.duplicates << " duplicates, " << r.failed
-              << " failed\n";
+              << " failed";
+    if (r.merged) std::cout << ", " << r.merged << " already there took this copy's comments and variations";
+    std::cout << "\n";
     for (const std::string& f : r.failures) std::cout << "failed: " << f << "\n";
     for (const std::string& n : r.notes) std::cout << "note: " << n << "\n";
     // Success when games came in, or when every game was there already.
-    return r.imported > 0 || (r.failed == 0 && r.duplicates > 0) ? 0 : 1;
+    return r.imported > 0 || r.merged > 0 || (r.failed == 0 && r.duplicates > 0) ? 0 : 1;
   }
   if (command == "find") {
     if (!rest.empty()) return usage("find takes options only ('" + rest[0] + "' is not one)");
@@ -190,6 +201,14 @@ int main(int argc, char** argv) {
   if (!lib.pgn(id, pgn, &err)) {
     std::cerr << "xiangqi-db: " << err << "\n";
     return 1;
+  }
+  if (notation) {  // written again in the notation asked for, with its variations and comments
+    PgnTree t;
+    if (!read_pgn_tree(pgn, t, &err)) {
+      std::cerr << "xiangqi-db: game " << id << " cannot be read back: " << err << "\n";
+      return 1;
+    }
+    pgn = write_pgn_tree(t.tree, t.tags, t.tag("Result").empty() ? "*" : t.tag("Result"), *notation);
   }
   std::cout << pgn << (pgn.empty() || pgn.back() == '\n' ? "" : "\n");
   return 0;

@@ -34,6 +34,19 @@ c3c4${tab}1${tab}0${tab}0${tab}1${tab}0" ]] || fail "explore gave: $out"
 out="$("$db_tool" export --db "$db" 4)"
 grep -qF '(1... 炮8平5 2. 马二进三)' <<<"$out" || fail "export lost the variation: $out"
 grep -qF '[Event "Study"]' <<<"$out" || fail "export lost the tags"
+# In the notation asked for, variations kept; the ICCS and WXF texts import back as the same game.
+out="$("$db_tool" export --db "$db" --notation iccs 4)"
+grep -qF '(1... h7e7 2. h0g2)' <<<"$out" || fail "export --notation iccs: $out"
+grep -qF '[Format "ICCS"]' <<<"$out" || fail "export --notation iccs has no Format tag: $out"
+out="$("$db_tool" export --db "$db" --notation wxf 4)"
+grep -qF '(1... C8=5 2. H2+3)' <<<"$out" || fail "export --notation wxf: $out"
+for n in iccs wxf; do
+  "$db_tool" export --db "$db" --notation $n 4 >"$work/again-$n.pgn"
+  [[ "$("$db_tool" import --db "$work/again-$n.sqlite3" "$work/again-$n.pgn")" == "imported 1 games, skipped 0 duplicates, 0 failed" ]] ||
+    fail "the $n export does not import"
+  [[ "$("$db_tool" find --db "$work/again-$n.sqlite3" | cut -f2-)" == "$("$db_tool" find --db "$db" | grep '^4' | cut -f2-)" ]] ||
+    fail "the $n export is another game"
+done
 
 # Nothing new the second time: duplicates only, and failures again (exit 1).
 if out="$("$db_tool" import --db "$db" "$data/masters.pgn")"; then fail "a re-import with failures exited 0"; fi
@@ -57,7 +70,7 @@ grep -qF "the first 2 of 5 games; --limit N shows more" "$work/err" || fail "fin
 [[ ! -s "$work/err" ]] || fail "find said it was cut when it was not: $(cat "$work/err")"
 
 # Bad input: a clear message and a non-zero exit, the library untouched.
-for args in "frob" "export --db $db 99" "export --db $db x" "find --db $db --limit 0" "find --db $db --fen nonsense" \
+for args in "frob" "export --db $db 99" "export --db $db x" "export --db $db --notation latin 4" "find --db $db --limit 0" "find --db $db --fen nonsense" \
             "find --db $db --year 19x" "explore --db $db" "import --db $db" "eco" "find --db $data/masters.pgn"; do
   if "$db_tool" $args >"$work/out" 2>"$work/err"; then fail "'$args' exited 0"; fi
   [[ -s "$work/err" ]] || fail "'$args' said nothing on stderr"

@@ -135,6 +135,62 @@ TEST(Library, SearchesByPlayerEventYearResultCodeAndPosition) {
   EXPECT_TRUE(err.empty()) << err;
 }
 
+// A game with no date is found by the year its event or title names.
+TEST(Library, AGameWithNoDateHasTheYearOfItsEventOrTitle) {
+  auto game = [](const std::string& tags) {
+    xq::PgnGame g;
+    EXPECT_TRUE(xq::read_pgn(tags + "\n1. h2e2 h9g7 *\n", g, nullptr));
+    return g;
+  };
+  EXPECT_EQ(xq::game_year(game("[Event \"2015年全国象棋甲级联赛\"]")), 2015);
+  EXPECT_EQ(xq::game_year(game("[Event \"Asian Cup\"]\n[Title \"Final, 1998\"]")), 1998);
+  EXPECT_EQ(xq::game_year(game("[Event \"Round 12345\"]")), 0) << "five digits are no year";
+  EXPECT_EQ(xq::game_year(game("[Date \"2003.??.??\"]\n[Event \"1998 Cup\"]")), 2003) << "the date first";
+  TempDir dir;
+  xq::Library lib;
+  std::string err;
+  ASSERT_TRUE(lib.open(dir.file("l.sqlite3"), &err)) << err;
+  write(dir.file("y.pgn"), "[Event \"2015年全国象棋甲级联赛\"]\n[Red \"Wang\"]\n\n1. h2e2 h9g7 *\n\n"
+                          "[Event \"Friendly\"]\n[Red \"Li\"]\n\n1. c3c4 *\n");
+  xq::import_paths(lib, {dir.file("y.pgn")});
+  const xq::LibraryQuery q = xq::filter_query("2015");
+  EXPECT_EQ(reds(lib.find(q, &err)), (std::vector<std::string>{"Wang"}));
+}
+
+// A duplicate with comments or variations the stored copy lacks gives them to
+// it; one whose notes differ from the stored copy's is kept out and said.
+TEST(Library, ADuplicateWithNotesIsMergedIntoABareCopyAndOtherwiseSaid) {
+  TempDir dir;
+  xq::Library lib;
+  std::string err;
+  ASSERT_TRUE(lib.open(dir.file("l.sqlite3"), &err)) << err;
+  const std::string tags = "[Red \"Wang\"]\n[Black \"Li\"]\n\n";
+  write(dir.file("bare.pgn"), tags + "1. h2e2 h9g7 2. h0g2 *\n");
+  write(dir.file("noted.pgn"), tags + "1. h2e2 {the central cannon} h9g7 (1... h7e7) 2. h0g2 *\n");
+  write(dir.file("other.pgn"), tags + "1. h2e2 h9g7 {the screen horse} 2. h0g2 *\n");
+  EXPECT_EQ(xq::import_paths(lib, {dir.file("bare.pgn")}).imported, 1);
+  const xq::ImportReport merged = xq::import_paths(lib, {dir.file("noted.pgn")});
+  EXPECT_EQ(merged.imported, 0);
+  EXPECT_EQ(merged.merged, 1);
+  EXPECT_EQ(merged.duplicates, 0);
+  const auto games = lib.find({}, &err);
+  ASSERT_EQ(games.size(), 1u);
+  std::string pgn;
+  ASSERT_TRUE(lib.pgn(games[0].id, pgn, &err)) << err;
+  EXPECT_NE(pgn.find("{the central cannon}"), std::string::npos) << pgn;
+  EXPECT_NE(pgn.find("h7e7"), std::string::npos) << pgn;
+  const xq::ImportReport other = xq::import_paths(lib, {dir.file("other.pgn")});
+  EXPECT_EQ(other.merged, 0);
+  EXPECT_EQ(other.duplicates, 1);
+  ASSERT_EQ(other.notes.size(), 1u);
+  EXPECT_NE(other.notes[0].find("other comments or variations: the stored copy is kept"), std::string::npos);
+  ASSERT_TRUE(lib.pgn(games[0].id, pgn, &err)) << err;
+  EXPECT_NE(pgn.find("{the central cannon}"), std::string::npos) << "the stored copy stays";
+  EXPECT_EQ(xq::import_paths(lib, {dir.file("bare.pgn")}).duplicates, 1) << "a bare copy changes nothing";
+  ASSERT_TRUE(lib.pgn(games[0].id, pgn, &err)) << err;
+  EXPECT_NE(pgn.find("{the central cannon}"), std::string::npos);
+}
+
 // The game list's filter box as a query: a year range, a result, and words
 // each found in a player, the event, the date or the code.
 TEST(Library, TheTypedFilterIsAQuery) {
