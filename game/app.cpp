@@ -151,6 +151,14 @@ int screenshot(AppModel& m, const AppOptions& o) {
     m.act(Action::Review);
     run_until(m, [&] { return !m.reviewing(); }, 600000);
   }
+  // --key in a screenshot: the keys in their frames' order, each given a moment
+  // to act (the explorer's rows come from the library's thread).
+  std::vector<AppOptions::KeyPress> keys = o.keys;
+  std::stable_sort(keys.begin(), keys.end(), [](const auto& a, const auto& b) { return a.frame < b.frame; });
+  for (const auto& k : keys) {
+    m.key(key_named(k.name), false);
+    run_until(m, [] { return false; }, 300);
+  }
   if (o.think_ms) run_until(m, [] { return false; }, o.think_ms);
   const int w = o.width ? o.width : BoardView::kDefaultW;
   const int h = o.height ? o.height : BoardView::kDefaultH;

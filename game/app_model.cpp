@@ -414,7 +414,7 @@ void AppModel::act(Action a, int arg) {
     case Action::EngineOptionDown: case Action::EngineOptionUp: case Action::EnginePage: case Action::EngineDefaults:
     case Action::EngineSettingsDone: case Action::Match: case Action::MatchFirst: case Action::MatchSecond:
     case Action::MatchGames: case Action::MatchTime: case Action::MatchStartStop: case Action::MatchClose:
-    case Action::CollectionOpen: case Action::CollectionPage: case Action::CollectionClose:
+    case Action::CollectionOpen: case Action::CollectionPage: case Action::CollectionSort: case Action::CollectionClose:
     case Action::CollectionShow: case Action::CollectionPrev: case Action::CollectionNext:
     case Action::Explorer: case Action::ExplorerMove: case Action::ExplorerGames: case Action::ExplorerImport:
     case Action::LibraryList:
@@ -560,6 +560,12 @@ void AppModel::key(Key k, bool ctrl, bool shift) {
 }
 
 void AppModel::wheel(int dy) {
+  if (ui_.explorer) {  // the explorer has the list's place: the wheel goes through its rows
+    const int last = std::max(0, int(ui_.explorer_rows.size()) - explorer_visible_rows(ui_));
+    ui_.explorer_scroll = std::clamp(ui_.explorer_scroll - dy, 0, last);
+    ++ui_.explorer_revision;
+    return;
+  }
   ui_.scroll = std::max(0, ui_.scroll - dy);
   ui_.follow = ui_.scroll >= follow_scroll(ui_, controller_);
 }

@@ -297,7 +297,9 @@ class AppModel {
   bool collection_act(Action a, int arg);  // true when the action was the list's
   void open_collection_game(int i);
   std::string collection_filter_;  // typed while the list is shown
+  int collection_sort_ = 0;        // 0 as in the file, 1 newest first, 2 by player (red, then black)
   std::vector<int> collection_matches() const;  // the games the filter keeps, in order
+  void sort_games(std::vector<int>& games) const;
   bool collection_key(Key k);
 
  public:

@@ -27,6 +27,7 @@ std::vector<int> AppModel::collection_matches() const {
   std::vector<int> out;
   if (collection_query_) {  // the library did the filtering
     for (int i = 0; i < int(collection_.size()); ++i) out.push_back(i);
+    sort_games(out);
     return out;
   }
   // The same reading of the filter as the library's: a year range, a result, words.
@@ -48,7 +49,24 @@ std::vector<int> AppModel::collection_matches() const {
     if (std::all_of(words.begin(), words.end(), [&](const std::string& w) { return about.find(w) != std::string::npos; }))
       out.push_back(i);
   }
+  sort_games(out);
   return out;
+}
+
+// The order the list is shown in: the file's, the newest first (games of no
+// known year last), or by the players' names; ties keep the file's order.
+void AppModel::sort_games(std::vector<int>& games) const {
+  if (collection_sort_ == 1) {
+    std::vector<int> year(collection_.size());
+    for (int i : games) year[size_t(i)] = game_year(collection_[size_t(i)]);
+    std::stable_sort(games.begin(), games.end(), [&](int a, int b) { return year[size_t(a)] > year[size_t(b)]; });
+  } else if (collection_sort_ == 2) {
+    auto who = [&](int i) {
+      const PgnGame& g = collection_[size_t(i)];
+      return std::make_pair(folded(g.tag("Red")), folded(g.tag("Black")));
+    };
+    std::stable_sort(games.begin(), games.end(), [&](int a, int b) { return who(a) < who(b); });
+  }
 }
 
 void AppModel::text_input(const std::string& utf8) {
@@ -196,6 +214,11 @@ std::optional<Dialog> AppModel::collection_dialog() const {
     d.buttons.push_back({Action::CollectionPage, std::to_string(page + 1) + "/" + std::to_string(pages) + " ▶",
                          {88, bottom, 90, 34}, false, 1});
   }
+  d.buttons.push_back({Action::CollectionSort,
+                       say(Phrase::CollectionSortBy, {say(collection_sort_ == 1   ? Phrase::CollectionSortYear
+                                                          : collection_sort_ == 2 ? Phrase::CollectionSortPlayer
+                                                                                  : Phrase::CollectionSortFile)}),
+                       {186, bottom, 168, 34}, collection_sort_ != 0});
   d.buttons.push_back({Action::CollectionClose, say(Phrase::Cancel), {360, bottom, 120, 34}, true});
   return d;
 }
@@ -222,6 +245,10 @@ void AppModel::open_collection_game(int i) {
 bool AppModel::collection_act(Action a, int arg) {
   switch (a) {
     case Action::CollectionOpen: open_collection_game(arg); return true;
+    case Action::CollectionSort:
+      collection_sort_ = (collection_sort_ + 1) % 3;
+      collection_page_ = 0;
+      return true;
     case Action::CollectionPage: {
       const int pages = (int(collection_matches().size()) + kRowsPerPage - 1) / kRowsPerPage;
       if (pages > 0) collection_page_ = (std::min(collection_page_, pages - 1) + arg + pages) % pages;

@@ -3,6 +3,7 @@
 // weight; a click plays one), the library games that reached it, and imports
 // of files and folders, all through the LibraryService's worker.
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <map>
 
@@ -158,6 +159,7 @@ void AppModel::poll_library() {
 // (most played first), then the book's moves the library has not seen.
 void AppModel::explorer_rows() {
   std::vector<std::string> rows;
+  std::vector<std::array<int, 3>> bars;  // filled to the rows' length at the end (-1: no bar)
   explorer_moves_.clear();
   const Game& g = controller_.game();
   const int ply = controller_.review_ply() < 0 ? g.ply() : controller_.review_ply();
@@ -194,18 +196,22 @@ void AppModel::explorer_rows() {
       if (!iccs_to_move(m.move, mv, nullptr) || !is_legal(pos, mv)) continue;
       // Percentages of the games whose result is known; games with none are counted apart.
       const int known = m.red_wins + m.draws + m.black_wins, unknown = m.games - known;
+      const int r = percent(m.red_wins, known), d = percent(m.draws, known), b = percent(m.black_wins, known);
+      // Columns: the move, its games, the results (drawn as a bar), the rest.
       std::string row = known == 0
                             ? say(Phrase::ExplorerRowNoResults, {move_name(pos, mv, style), std::to_string(m.games)})
                             : say(Phrase::ExplorerRow, {move_name(pos, mv, style), std::to_string(m.games),
-                                                        std::to_string(percent(m.red_wins, known)),
-                                                        std::to_string(percent(m.draws, known)),
-                                                        std::to_string(percent(m.black_wins, known))});
-      if (known > 0 && unknown > 0) row += say(Phrase::ExplorerNoResult, {std::to_string(unknown)});
-      if (m.average_year > 0) row += say(Phrase::ExplorerYear, {std::to_string(int(std::lround(m.average_year)))});
+                                                        std::to_string(r), std::to_string(d), std::to_string(b)});
+      std::vector<std::string> rest;
+      if (known > 0 && unknown > 0) rest.push_back(say(Phrase::ExplorerNoResult, {std::to_string(unknown)}));
+      if (m.average_year > 0) rest.push_back(say(Phrase::ExplorerYear, {std::to_string(int(std::lround(m.average_year)))}));
       if (auto it = book.find(mv); it != book.end()) {
-        row += say(Phrase::ExplorerBook, {std::to_string(it->second)});
+        rest.push_back(say(Phrase::ExplorerBook, {std::to_string(it->second)}));
         book.erase(it);
       }
+      for (size_t k = 0; k < rest.size(); ++k) row += (k ? " " : "\t") + rest[k];
+      bars.resize(rows.size(), {-1, -1, -1});
+      bars.push_back(known > 0 ? std::array<int, 3>{r, d, b} : std::array<int, 3>{-1, -1, -1});
       rows.push_back(row);
       explorer_moves_.push_back(mv);
     }
@@ -214,15 +220,18 @@ void AppModel::explorer_rows() {
   for (const auto& [m, w] : book) book_only.emplace_back(-w, m);
   std::sort(book_only.begin(), book_only.end());
   for (const auto& [w, m] : book_only) {
-    rows.push_back(move_name(pos, m, style) + say(Phrase::ExplorerBook, {std::to_string(-w)}));
+    rows.push_back(move_name(pos, m, style) + "\t\t\t" + say(Phrase::ExplorerBook, {std::to_string(-w)}));
     explorer_moves_.push_back(m);
   }
   if (!current || explored_->moves.empty()) {
     rows.push_back(say(current ? Phrase::ExplorerEmpty : Phrase::ExplorerLoading));
     explorer_moves_.push_back(kNoMove);
   }
-  if (head != ui_.explorer_head || rows != ui_.explorer_rows) {
+  bars.resize(rows.size(), {-1, -1, -1});
+  if (head != ui_.explorer_head || rows != ui_.explorer_rows || bars != ui_.explorer_bars) {
+    if (head != ui_.explorer_head) ui_.explorer_scroll = 0;  // another position: from its first row
     ui_.explorer_head = head;
+    ui_.explorer_bars = std::move(bars);
     ui_.explorer_rows = std::move(rows);
     ++ui_.explorer_revision;
   }

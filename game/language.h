@@ -28,7 +28,7 @@ enum class Phrase {
   ResumeQuestion, ResumeYes, ResignQuestion, KeepPlaying, BannerNewGame, BannerPuzzleNext, BannerPuzzleAgain,
   // Passing messages.
   Resumed, CannotResume, CannotOpen, Opened, Saved, NoSavedGame, CannotRead, Pasted, TheClipboard,
-  NotAPosition, Copied, CopiedGame, MoreGames, CollectionTitle, CollectionReading, CollectionFirstOf, CollectionRow, CollectionGame, CollectionSkipped, CollectionPlies, CollectionFilter, ByoyomiFace,
+  NotAPosition, Copied, CopiedGame, MoreGames, CollectionTitle, CollectionSortBy, CollectionSortFile, CollectionSortYear, CollectionSortPlayer, CollectionReading, CollectionFirstOf, CollectionRow, CollectionGame, CollectionSkipped, CollectionPlies, CollectionFilter, ByoyomiFace,
   ExplorerHead, ExplorerTitle, ExplorerRow, ExplorerRowNoResults, ExplorerNoResult, ExplorerYear, ExplorerBook, ExplorerEmpty, ExplorerLoading, ExplorerGames,
   ExplorerImport, ExplorerClose, ExplorerNotHere, ExplorerVariation, LibraryGames, Importing, Imported, ImportMerged, ImportCancelled, LibraryError, LibraryAll, LibraryAllButton,
   RecordMain, RecordVariation, VariationsFolded, Look, LookTitle, LookBoards, LookPieces,

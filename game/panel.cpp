@@ -96,10 +96,14 @@ std::vector<Button> panel_buttons(const UiState& ui, const Controller& c, const 
   const float right = list.x + list.w;
   if (ui.explorer) {  // in the list's place: the head, a row a move, and the library's buttons
     b.push_back({Action::None, ui.explorer_head, {list.x, list.y, list.w, 20}, true});
-    const int rows = int((list.h - 46) / 20);
-    for (int i = 0; i < rows && i < int(ui.explorer_rows.size()); ++i)
-      b.push_back({Action::ExplorerMove, ui.explorer_rows[size_t(i)], {list.x, list.y + 22 + float(i) * 20, list.w, 19},
-                   false, i});
+    const int rows = explorer_visible_rows(ui);
+    const int first = std::clamp(ui.explorer_scroll, 0, std::max(0, int(ui.explorer_rows.size()) - rows));
+    for (int k = 0; k < rows && first + k < int(ui.explorer_rows.size()); ++k) {
+      const size_t i = size_t(first + k);
+      Button row{Action::ExplorerMove, ui.explorer_rows[i], {list.x, list.y + 22 + float(k) * 20, list.w, 19}, false, int(i)};
+      if (i < ui.explorer_bars.size()) row.bar = ui.explorer_bars[i];
+      b.push_back(row);
+    }
     const float quarter = (list.w - 12) / 4, bottom = list.y + list.h - 22;
     b.push_back({Action::ExplorerGames, phrase(Phrase::ExplorerGames, l), {list.x, bottom, quarter, 22}, false});
     b.push_back({Action::LibraryList, phrase(Phrase::LibraryAllButton, l), {list.x + quarter + 4, bottom, quarter, 22}, false});
@@ -148,6 +152,10 @@ const Button* button_hit(const std::vector<Button>& buttons, float x, float y) {
 Action button_at(const std::vector<Button>& buttons, float x, float y) {
   const Button* b = button_hit(buttons, x, y);
   return b ? b->action : Action::None;
+}
+
+int explorer_visible_rows(const UiState& ui) {
+  return std::max(1, int((move_list_rect(ui.panel_below).h - 46) / 20));
 }
 
 Rect move_list_rect(bool panel_below, bool graph) {

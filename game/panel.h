@@ -2,6 +2,7 @@
 // coordinates (the panel at scale 1), shared by the renderer and the input code.
 #pragma once
 #include <optional>
+#include <array>
 #include <string>
 #include <vector>
 
@@ -36,7 +37,7 @@ enum class Action {
   Match, MatchFirst, MatchSecond, MatchGames, MatchTime, MatchStartStop, MatchClose,
   // A file of many games: its list (arg: the game), a page of it (arg: -1, 1), close; the list again, the
   // previous and next game.
-  CollectionOpen, CollectionPage, CollectionClose, CollectionShow, CollectionPrev, CollectionNext,
+  CollectionOpen, CollectionPage, CollectionSort, CollectionClose, CollectionShow, CollectionPrev, CollectionNext,
   // The opening explorer in the panel (X): show or hide it, play a row's move (arg: the row), the
   // library games that reached the position, import files into the library.
   Explorer, ExplorerMove, ExplorerGames, ExplorerImport, LibraryList,
@@ -95,7 +96,9 @@ struct UiState {
   // opening's code and name, the library's size) and one row a move.
   bool explorer = false;
   std::string explorer_head;
-  std::vector<std::string> explorer_rows;
+  std::vector<std::string> explorer_rows;  // columns split by tabs: move, games, results, the rest
+  std::vector<std::array<int, 3>> explorer_bars;  // a row's red wins, draws, black wins in %; -1: none
+  int explorer_scroll = 0;                         // the first row shown (the mouse wheel moves it)
   uint64_t explorer_revision = 0;  // bumped when any of it changes
   // The record's notes for each move of the line on show: its mark (!?) and
   // "…" where the record has other moves there (variations).
@@ -123,7 +126,13 @@ struct Button {
   bool active;
   int arg = 0;          // which one, for EditTool
   PieceId piece = 0;    // drawn as this piece instead of the label
+  // A table row: the label's tab-split columns aligned, and, when the first
+  // is not -1, the results as a bar of red wins, draws and black wins (%).
+  std::array<int, 3> bar{-1, -1, -1};
 };
+
+// How many explorer rows the move list's place holds.
+int explorer_visible_rows(const UiState& ui);
 
 // The panel's buttons: the game's, or the position editor's while it is open.
 std::vector<Button> panel_buttons(const UiState& ui, const Controller& c, const Editor* editor = nullptr);

@@ -147,9 +147,58 @@ void Renderer::draw_button(const Button& b, const Rect& r, float s, int text_px)
     draw_piece(b.piece, r.x + r.w / 2, r.y + r.h / 2, std::min(r.w, r.h) - 2 * s);
     return;
   }
+  if (b.label.find('\t') != std::string::npos) {
+    draw_table_row(b, r, s, text_px);
+    return;
+  }
   int px = text_px;  // a long label (English) is set smaller to fit its button
   while (px > 8 && text_.width(b.label, px) > r.w - 4 * s) --px;
   text_.draw(b.label, r.x + r.w / 2, r.y + (r.h - px) / 2 - 2 * s, px, kPanelText, 1);
+}
+
+// An explorer row: the move on the left, its games right-aligned, the results
+// as a bar (red wins, draws, black wins) or in words, the rest after them;
+// columns at fixed places so the rows line up.
+void Renderer::draw_table_row(const Button& b, const Rect& r, float s, int text_px) {
+  std::vector<std::string> col;
+  for (size_t from = 0;;) {
+    const size_t tab = b.label.find('\t', from);
+    col.push_back(b.label.substr(from, tab == std::string::npos ? std::string::npos : tab - from));
+    if (tab == std::string::npos) break;
+    from = tab + 1;
+  }
+  col.resize(4);
+  (void)text_px;
+  const int px = int(13 * s);
+  const float y = r.y + (r.h - px) / 2 - 2 * s;
+  auto fit = [&](const std::string& t, float w) {  // cut with an ellipsis rather than run over the next column
+    if (text_.width(t, px) <= w) return t;
+    std::string base = t;
+    while (!base.empty()) {
+      while (!base.empty() && (static_cast<unsigned char>(base.back()) & 0xC0) == 0x80) base.pop_back();
+      if (!base.empty()) base.pop_back();  // one UTF-8 character off
+      if (text_.width(base + "…", px) <= w) break;
+    }
+    return base + "…";
+  };
+  const float move_w = r.w * 0.27f, count_end = r.w * 0.40f, bar_x = r.w * 0.43f, bar_w = r.w * 0.26f;
+  text_.draw(fit(col[0], move_w - 4 * s), r.x + 3 * s, y, px, kPanelText, 0);
+  text_.draw(col[1], r.x + count_end, y, px, kPanelText, 2);
+  if (b.bar[0] >= 0) {
+    const Rect bar{r.x + bar_x, r.y + r.h * 0.25f, bar_w, r.h * 0.5f};
+    const SDL_Color colours[3] = {{200, 50, 40, 255}, {170, 160, 140, 255}, {30, 24, 20, 255}};
+    float x = bar.x;
+    for (int i = 0; i < 3; ++i) {
+      const float w = i == 2 ? bar.x + bar.w - x : bar.w * float(b.bar[size_t(i)]) / 100.f;
+      if (w > 0) fill({x, bar.y, w, bar.h}, colours[i]);
+      x += w;
+    }
+    fill({bar.x, bar.y + bar.h, bar.w, 1}, {40, 22, 10, 200});
+  } else if (!col[2].empty()) {
+    text_.draw(fit(col[2], bar_w), r.x + bar_x, y, px, kPanelText, 0);
+  }
+  const float rest_x = bar_x + bar_w + 4 * s;
+  text_.draw(fit(col[3], r.w - rest_x - 2 * s), r.x + rest_x, y, px, kPanelText, 0);
 }
 
 // The key overlay: a dark sheet over everything, the lines centred on it.
@@ -304,7 +353,7 @@ void Renderer::draw_panel(const ViewModel& vm, const BoardView& v, int64_t now_m
   // below its neighbours ("-2 horses" beside "-1 horse").
   std::map<int, int> size_for_width;
   for (const Button& b : vm.buttons) {
-    if (b.piece || b.label.empty()) continue;
+    if (b.piece || b.label.empty() || b.label.find('\t') != std::string::npos) continue;  // table rows: their own size
     int& px = size_for_width.try_emplace(int(b.rect.w), int(16 * s)).first->second;
     while (px > 8 && text_.width(b.label, px) > b.rect.w * s - 4 * s) --px;
   }

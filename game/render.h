@@ -48,6 +48,7 @@ class Renderer {
   void draw_progress(const ViewModel& vm, const Rect& p, float s);
   void draw_move_list(const ViewModel& vm, const Rect& p, float s);
   void draw_button(const Button& b, const Rect& r, float s, int text_px);
+  void draw_table_row(const Button& b, const Rect& r, float s, int text_px);
   void fill(const Rect& r, SDL_Color c);
 
   SDL_Renderer* r_ = nullptr;

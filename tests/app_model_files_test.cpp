@@ -170,6 +170,39 @@ TEST(AppModel, ABigFileShowsItsListAtOnceAndTakesTheFilterWhileItIsRead) {
   EXPECT_FALSE(f.m.view_model().dialog);
 }
 
+// The list's order button: as filed, the newest first (a game dated only by
+// its event counts; no year last), by player.
+TEST(AppModel, AListIsSortedByYearOrPlayer) {
+  const std::string pgn =
+      "[Red \"Zhao\"]\n[Date \"1998.05.01\"]\n\n1. h2e2 *\n\n"
+      "[Red \"Li\"]\n\n1. h2e2 *\n\n"
+      "[Red \"Wang\"]\n[Event \"2005年全国个人赛\"]\n\n1. h2e2 *\n\n";
+  Fixture f(Fixture::Files{{"three.pgn", pgn}});
+  xq::StartOptions o;
+  o.mode = "two";
+  o.lang = "en";
+  o.resume = "no";
+  ASSERT_TRUE(f.start(o));
+  f.m.open_file("three.pgn");
+  ASSERT_TRUE(f.wait_for_list());
+  auto order = [&] {
+    std::string names;
+    for (const xq::Button& b : f.m.view_model().dialog->buttons)
+      if (b.action == Action::CollectionOpen) names += b.label.substr(b.label.find(' ') + 1, b.label.find(' ', b.label.find(' ') + 1) - b.label.find(' ') - 1) + " ";
+    return names;
+  };
+  ASSERT_TRUE(f.m.view_model().dialog);
+  EXPECT_EQ(order(), "Zhao Li Wang ");
+  EXPECT_TRUE(dialog_button(f.m.view_model().dialog, "Order: as filed"));
+  f.m.act(Action::CollectionSort);
+  EXPECT_EQ(order(), "Wang Zhao Li ");
+  EXPECT_TRUE(dialog_button(f.m.view_model().dialog, "Order: newest"));
+  f.m.act(Action::CollectionSort);
+  EXPECT_EQ(order(), "Li Wang Zhao ");
+  f.m.text_input("2005");  // the filter keeps the order
+  EXPECT_EQ(order(), "Wang ");
+}
+
 // Closing a list while it is read stops the reading; the program goes on at once.
 TEST(AppModel, ClosingAListWhileItIsReadStopsTheReading) {
   std::string pgn;

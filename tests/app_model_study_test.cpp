@@ -1,5 +1,7 @@
 // The app model as a study tool: the library's explorer and imports, and the
 // record as a tree (variations, comments, marks) in the window.
+#include <fstream>
+#include <array>
 #include "app_model_fixture.h"
 #include "xqf.h"
 
@@ -23,6 +25,41 @@ struct LibraryFile {
 
 }  // namespace
 
+// The mouse wheel goes through the explorer's rows when they are more than its place holds.
+TEST(AppModel, TheWheelScrollsTheExplorersRows) {
+  LibraryFile lib;
+  Fixture f;
+  xq::StartOptions o;
+  o.mode = "two";
+  o.lang = "en";
+  o.library = lib.path;
+  ASSERT_TRUE(f.start(o));
+  // Twelve games, each with another first move: twelve rows at the start.
+  std::ofstream pgn(lib.dir + "/firsts.pgn");
+  for (const char* m : {"h2e2", "c3c4", "g3g4", "g0e2", "c0e2", "h0g2", "b0c2", "h2f2", "b2d2", "h2d2", "f0e1", "i0i1"})
+    pgn << "[Red \"R\"]\n[Black \"B\"]\n[Result \"1-0\"]\n\n1. " << m << " *\n\n";
+  pgn.close();
+  f.m.import_to_library({lib.dir + "/firsts.pgn"});
+  ASSERT_TRUE(f.wait_until([&] { return !f.m.library_importing() && f.m.message().rfind("Imported", 0) == 0; }));
+  f.m.key(Key::X, false);
+  const int visible = xq::explorer_visible_rows(f.m.ui());
+  ASSERT_TRUE(f.wait_until([&] { return int(f.m.ui().explorer_rows.size()) == 12; }))
+      << f.m.ui().explorer_rows.size() << " rows, " << visible << " visible";
+  auto first_row = [&] {
+    for (const xq::Button& b : f.m.view_model().buttons)
+      if (b.action == Action::ExplorerMove) return b.arg;
+    return -1;
+  };
+  EXPECT_EQ(first_row(), 0);
+  f.m.wheel(-1);  // down
+  EXPECT_EQ(first_row(), 1);
+  f.m.wheel(-100);
+  EXPECT_EQ(first_row(), int(f.m.ui().explorer_rows.size()) - visible) << "no further than the last row";
+  f.m.wheel(100);
+  EXPECT_EQ(first_row(), 0);
+  EXPECT_EQ(f.m.ui().scroll, 0) << "the move list did not move";
+}
+
 TEST(AppModel, TheExplorerShowsTheLibrarysMovesFollowsTheBoardAndPlaysOne) {
   LibraryFile lib;
   Fixture f;
@@ -40,22 +77,26 @@ TEST(AppModel, TheExplorerShowsTheLibrarysMovesFollowsTheBoardAndPlaysOne) {
   ASSERT_TRUE(f.wait_until([&] { return !f.m.ui().explorer_rows.empty() && f.m.ui().explorer_rows[0].find("×") != std::string::npos; }));
   EXPECT_EQ(f.m.ui().explorer_head, "Opening explorer · library 5 games");
   // Of the 4 games one has no result: the percentages are of the 3 that do, the fourth is counted apart.
-  EXPECT_EQ(f.m.ui().explorer_rows[0].rfind("C2=5  4×  R67% D33% B0% (1 without a result) 2004", 0), 0u)
+  // Columns (the move, its games, the results, the rest) split by tabs, the results also as a bar.
+  EXPECT_EQ(f.m.ui().explorer_rows[0].rfind("C2=5\t4×\tR67% D33% B0%\t1 unknown 2004", 0), 0u)
       << f.m.ui().explorer_rows[0];
-  EXPECT_EQ(f.m.ui().explorer_rows[1].rfind("P7+1  1×  R0% D0% B100% 2010", 0), 0u) << f.m.ui().explorer_rows[1];
+  EXPECT_EQ(f.m.ui().explorer_rows[1].rfind("P7+1\t1×\tR0% D0% B100%\t2010", 0), 0u) << f.m.ui().explorer_rows[1];
+  EXPECT_EQ(f.m.ui().explorer_bars[0], (std::array<int, 3>{67, 33, 0}));
+  EXPECT_EQ(f.m.ui().explorer_bars[1], (std::array<int, 3>{0, 0, 100}));
   // The panel shows the rows as buttons in the move list's place.
   const xq::ViewModel& vm = f.m.view_model();
   EXPECT_TRUE(vm.explorer);
   const auto row = std::find_if(vm.buttons.begin(), vm.buttons.end(),
                                 [](const xq::Button& b) { return b.action == Action::ExplorerMove && b.arg == 0; });
   ASSERT_NE(row, vm.buttons.end());
+  EXPECT_EQ(row->bar, (std::array<int, 3>{67, 33, 0})) << "the row's button carries its bar";
   // A click on the first row plays 炮二平五; the explorer follows.
   const xq::Rect p = f.m.board_view().panel();
   f.m.click(p.x + (row->rect.x + 5) * f.m.board_view().scale(), p.y + (row->rect.y + 5) * f.m.board_view().scale());
   EXPECT_EQ(f.moves(), "h2e2");
   ASSERT_TRUE(f.wait_until([&] { return f.m.ui().explorer_head.rfind("B00 ", 0) == 0 && f.m.ui().explorer_rows[0].find("×") != std::string::npos; }));
   EXPECT_EQ(f.m.ui().explorer_head, "B00 Central Cannon Opening · library 5 games");
-  EXPECT_EQ(f.m.ui().explorer_rows[0].rfind("H8+7  4×", 0), 0u) << f.m.ui().explorer_rows[0];
+  EXPECT_EQ(f.m.ui().explorer_rows[0].rfind("H8+7\t4×", 0), 0u) << f.m.ui().explorer_rows[0];
 
   // Games: the four library games that reached the position, as a game list with their codes.
   f.m.act(Action::ExplorerGames);
@@ -75,10 +116,10 @@ TEST(AppModel, TheExplorerShowsTheLibrarysMovesFollowsTheBoardAndPlaysOne) {
       if (rows[i].rfind(text, 0) == 0) return int(i);
     return -1;
   };
-  ASSERT_TRUE(f.wait_until([&] { return f.m.ui().explorer_head.rfind("Opening explorer", 0) == 0 && row_starting("P7+1  1×") >= 0; }));
+  ASSERT_TRUE(f.wait_until([&] { return f.m.ui().explorer_head.rfind("Opening explorer", 0) == 0 && row_starting("P7+1\t1×") >= 0; }));
   EXPECT_EQ(f.m.ui().explorer_rows[0], "game C2=5");
   // Another move on the start position: a variation; the game stays in the record as the main line.
-  f.m.act(Action::ExplorerMove, row_starting("P7+1  1×"));
+  f.m.act(Action::ExplorerMove, row_starting("P7+1\t1×"));
   EXPECT_EQ(f.moves(), "c3c4");
   EXPECT_EQ(f.m.message(), "A variation, P7+1: the game stays the main line (B shows variations, P promotes one)");
   EXPECT_EQ(f.m.controller().review_ply(), -1);
@@ -355,8 +396,8 @@ TEST(AppModel, AnExplorerMoveInAShownRecordIsAVariationTheComputerDoesNotAnswer)
       if (rows[i].rfind(text, 0) == 0) return int(i);
     return -1;
   };
-  ASSERT_TRUE(f.wait_until([&] { return row_starting("P7+1  1×") >= 0; }));
-  f.m.act(Action::ExplorerMove, row_starting("P7+1  1×"));
+  ASSERT_TRUE(f.wait_until([&] { return row_starting("P7+1\t1×") >= 0; }));
+  f.m.act(Action::ExplorerMove, row_starting("P7+1\t1×"));
   EXPECT_EQ(f.moves(), "c3c4");
   EXPECT_NE(f.m.message().find("A variation, P7+1"), std::string::npos) << f.m.message();
   EXPECT_TRUE(f.m.record_shown());
