@@ -1,12 +1,14 @@
 #include "dhtmlxq.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstring>
 #include <map>
 
 #include "fen.h"
 #include "movegen.h"
 #include "parse_int.h"
+#include "text_encoding.h"
 #include "notation.h"
 #include "xqf.h"
 
@@ -20,26 +22,17 @@ constexpr const char* kClose = "[/DhtmlXQ]";
 // The slots' piece letters, red then black (black's in lower case).
 constexpr const char kSlotLetters[] = "RNBAKABNRCCPPPPP";
 
-bool valid_utf8(const std::string& s) {
-  for (size_t i = 0; i < s.size();) {
-    const unsigned char b = static_cast<unsigned char>(s[i]);
-    const size_t n = b < 0x80 ? 1 : (b >> 5) == 6 ? 2 : (b >> 4) == 14 ? 3 : (b >> 3) == 30 ? 4 : 0;
-    if (!n || i + n > s.size()) return false;
-    for (size_t k = 1; k < n; ++k)
-      if ((static_cast<unsigned char>(s[i + k]) & 0xC0) != 0x80) return false;
-    i += n;
-  }
-  return true;
-}
-
 // A block copied out of a web page: its line breaks as <br>, its brackets
 // and quotes as entities.
 std::string plain_text(const std::string& html) {
   std::string out;
   for (size_t i = 0; i < html.size(); ++i) {
-    if (html[i] == '<') {  // a tag: dropped
+    if (html[i] == '<') {  // a tag: dropped, unless a game block sits in one of its attributes
       const size_t end = html.find('>', i);
       if (end == std::string::npos) break;
+      const std::string tag = html.substr(i + 1, end - i - 1);
+      if (tag.find("DhtmlXQ") != std::string::npos || tag.find("dhtmlxq") != std::string::npos)
+        out += " " + plain_text(tag) + " ";  // the FLASH and JAVA viewers' blocks are attribute values
       i = end;
       continue;
     }
@@ -207,11 +200,32 @@ std::string result_from(const std::string& r) {
 // The text as UTF-8 without HTML: older pages are GBK, and a page shows a
 // block with entities for its brackets and <br> for its lines.
 std::string normalized(const std::string& raw) {
-  std::string text = valid_utf8(raw) ? raw : gbk_to_utf8(raw);
-  if (text.find("&#91;DhtmlXQ") != std::string::npos || text.find("<br") != std::string::npos ||
-      text.find("<BR") != std::string::npos)
-    text = plain_text(text);
-  return text;
+  std::string text = text_as_utf8(raw);
+  static const char* kHtml[] = {"&#91;DhtmlXQ", "<br", "<BR", "<html", "<HTML", "<embed", "<EMBED", "<object",
+                                "<OBJECT", "<param", "<PARAM", "<applet", "<APPLET", "<iframe", "<IFRAME", "<div", "<DIV"};
+  for (const char* h : kHtml)
+    if (text.find(h) != std::string::npos) {
+      text = plain_text(text);
+      break;
+    }
+  // The forms a forum opens a block with, for its viewers: [DhtmlXQiFrame],
+  // [DhtmlXQFLASH], [DhtmlXQJAVA], [DhtmlXQHTML]; the fields inside are the same.
+  std::string out;
+  out.reserve(text.size());
+  for (size_t i = 0; i < text.size();) {
+    const bool closing = text.compare(i, 9, "[/DhtmlXQ") == 0;
+    if (closing || text.compare(i, 8, "[DhtmlXQ") == 0) {
+      size_t k = i + (closing ? 9 : 8);
+      while (k < text.size() && k < i + 24 && std::isalpha(static_cast<unsigned char>(text[k]))) ++k;
+      if (k < text.size() && text[k] == ']') {
+        out += closing ? kClose : kOpen;
+        i = k + 1;
+        continue;
+      }
+    }
+    out += text[i++];
+  }
+  return out;
 }
 
 }  // namespace

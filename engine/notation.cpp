@@ -1,5 +1,7 @@
 #include "notation.h"
 
+#include <cstring>
+
 #include <algorithm>
 #include <vector>
 
@@ -157,9 +159,25 @@ std::vector<char32_t> decode(const std::string& s) {
 
 // Maps every spelling to one canonical ASCII form: pieces K A B N R C P,
 // position words f m b, actions + - =, numbers as digits. Spaces dropped.
+// XBoard's algebraic moves for xiangqi (Che2, Nxc7, R1a2+): a piece letter,
+// perhaps a file or rank to tell two apart, perhaps x, then a square.
+bool looks_like_san(const std::string& t) {
+  if (t.size() < 3 || !std::strchr("KAEBHNRCP", t[0])) return false;
+  size_t i = 1;
+  auto file = [&](size_t k) { return k < t.size() && t[k] >= 'a' && t[k] <= 'i'; };
+  auto rank = [&](size_t k) { return k < t.size() && t[k] >= '0' && t[k] <= '9'; };
+  if ((file(i) || rank(i)) && (file(i + 1) || (i + 1 < t.size() && t[i + 1] == 'x'))) ++i;  // a disambiguation
+  if (i < t.size() && t[i] == 'x') ++i;
+  if (!file(i) || !rank(i + 1)) return false;
+  i += 2;
+  while (i < t.size() && (t[i] == '+' || t[i] == '#')) ++i;
+  return i == t.size();
+}
+
 std::string normalize(const std::string& text) {
   std::string out;
   for (char32_t c : decode(text)) {
+    if (c >= 0xFF01 && c <= 0xFF5E) c = c - 0xFF01 + 0x21;  // full-width letters and signs (Ｃ２＝５) as ASCII
     switch (c) {
       case U'帅': case U'将': case U'帥': case U'將': case U'K': case U'k': out += 'K'; break;
       case U'仕': case U'士': case U'A': case U'a': out += 'A'; break;
@@ -274,7 +292,10 @@ bool chinese_to_move(Position& pos, const std::string& text, Move& m, std::strin
     return true;
   }
   if (error)
-    *error = matches ? "'" + text + "' is ambiguous here" : "no legal move matches '" + text + "'";
+    *error = matches ? "'" + text + "' is ambiguous here"
+             : looks_like_san(text)
+                 ? "'" + text + "' is XBoard-style SAN, which is not read: moves are ICCS (h2e2), WXF (C2=5) or Chinese (炮二平五)"
+                 : "no legal move matches '" + text + "'";
   return false;
 }
 

@@ -1,5 +1,7 @@
 #include "record_file.h"
 
+#include "text_encoding.h"
+
 #include "cbr.h"
 #include "dhtmlxq.h"
 #include "xqf.h"
@@ -72,14 +74,33 @@ RecordFile read_record_file(const std::string& bytes) {
     for (size_t i = 0; i < games.size(); ++i) add(f, std::move(games[i]), int(i) + 1);
     if (skipped) f.failures.push_back({0, std::to_string(skipped) + " of " + std::to_string(blocks) +
                                               " DhtmlXQ blocks cannot be read"});
+    if (blocks == 0)
+      f.failures.push_back({0, "the text names DhtmlXQ but holds no game block ([DhtmlXQ] … [/DhtmlXQ] or a viewer's "
+                               "[DhtmlXQiFrame], [DhtmlXQFLASH], [DhtmlXQJAVA], [DhtmlXQHTML] form)"});
+    return f;
+  }
+  const bool utf16 = bytes.compare(0, 2, "\xFF\xFE") == 0 || bytes.compare(0, 2, "\xFE\xFF") == 0;
+  if (!utf16 && bytes.find('\0') < 4096) {  // binary, and none of the kinds above: said in words, not shown as text
+    f.format = "binary";
+    f.failures.push_back({0, bytes.compare(0, 8, "CCBridge") == 0
+                                 ? "a 象棋桥 (CCBridge) file of a kind this program does not read (an older, compressed library)"
+                                 : "not a game file this program reads (binary data of an unknown kind)"});
     return f;
   }
   f.format = "PGN";
-  const std::vector<std::string> parts = split_pgn_games(bytes);
+  std::string encoding;
+  const std::string text = text_as_utf8(bytes, &encoding);  // xqbase's and most Chinese collections are GBK
+  if (encoding != "UTF-8") f.format += " (" + encoding + ")";
+  const std::vector<std::string> parts = split_pgn_games(text);
   for (size_t i = 0; i < parts.size(); ++i) {
     PgnGame g;
-    if (read_pgn(parts[i], g, &err)) add(f, std::move(g), int(i) + 1, parts[i]);
-    else f.failures.push_back({int(i) + 1, err});
+    if (!read_pgn(parts[i], g, &err)) {
+      f.failures.push_back({int(i) + 1, err});
+    } else if (g.moves.empty() && g.stopped_at) {  // moves were there and none could be read: no empty game
+      f.failures.push_back({int(i) + 1, "no move could be read: move 1 '" + g.stopped_move + "' (" + g.stopped_why + ")"});
+    } else {
+      add(f, std::move(g), int(i) + 1, parts[i]);
+    }
   }
   if (parts.empty()) f.failures.push_back({0, "no game in the file"});
   return f;

@@ -1,4 +1,5 @@
 #include "library.h"
+#include "text_encoding.h"
 
 #include <sqlite3.h>
 
@@ -544,7 +545,10 @@ AddResult Library::add(const PgnGame& g, const std::string& source_pgn, std::str
     if (!iccs.empty()) iccs += ' ';
     iccs += move_to_iccs(m);
   }
-  const std::string red = g.tag("Red"), black = g.tag("Black");
+  // Only UTF-8 is stored: the readers convert what they read, and anything
+  // that is still not UTF-8 is kept with its odd bytes written out (\xNN).
+  auto utf8 = [](const std::string& t) { return valid_utf8(t) ? t : printable_utf8(t); };
+  const std::string red = utf8(g.tag("Red")), black = utf8(g.tag("Black"));
   std::string eco = g.tag("ECCO").empty() ? g.tag("ECO") : g.tag("ECCO");
   if (!is_code(eco)) eco = classify_opening(g.fen, g.moves).code;
   const bool commented = std::any_of(g.comments.begin(), g.comments.end(), [](const std::string& c) { return !c.empty(); });
@@ -566,18 +570,18 @@ AddResult Library::add(const PgnGame& g, const std::string& source_pgn, std::str
     set_error(error, db_message(db_));
     return AddResult::Failed;
   }
-  const std::string event = g.tag("Event").empty() ? g.tag("Title") : g.tag("Event");
+  const std::string event = utf8(g.tag("Event").empty() ? g.tag("Title") : g.tag("Event"));
   st.bind(1, red);
   st.bind(2, black);
   st.bind(3, event);
-  st.bind(4, g.tag("Date"));
+  st.bind(4, utf8(g.tag("Date")));
   st.bind(5, int64_t(game_year(g)));
   st.bind(6, normal_result(g.tag("Result")));
   st.bind(7, eco);
   st.bind(8, int64_t(g.moves.size()));
   st.bind(9, g.fen);
   st.bind(10, iccs);
-  st.bind(11, pgn);
+  st.bind(11, utf8(pgn));
   st.bind(12, signature(red, black, g.fen, iccs));
   if (st.step() != SQLITE_DONE) {
     set_error(error, db_message(db_));

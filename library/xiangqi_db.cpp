@@ -18,6 +18,7 @@
 #include "library.h"
 #include "notation.h"
 #include "parse_int.h"
+#include "text_encoding.h"
 
 namespace {
 
@@ -152,8 +153,8 @@ int main(int argc, char** argv) {
               << " failed";
     if (r.merged) std::cout << ", " << r.merged << " already there took this copy's comments and variations";
     std::cout << "\n";
-    for (const std::string& f : r.failures) std::cout << "failed: " << f << "\n";
-    for (const std::string& n : r.notes) std::cout << "note: " << n << "\n";
+    for (const std::string& f : r.failures) std::cout << "failed: " << printable_utf8(f) << "\n";
+    for (const std::string& n : r.notes) std::cout << "note: " << printable_utf8(n) << "\n";
     // Success when games came in, or when every game was there already.
     return r.imported > 0 || r.merged > 0 || (r.failed == 0 && r.duplicates > 0) ? 0 : 1;
   }
