@@ -33,6 +33,8 @@ inline const Geometry& geo() { return g_geo; }
 // board) and the endgame's (none left); the evaluator blends them by the
 // material left. Owned by the evaluator, used here for the incremental sums.
 // Built at compile time.
+// The pieces' base values (king, advisor, elephant, horse, rook, cannon, pawn).
+constexpr int kPieceValue[7] = {0, 120, 120, 270, 600, 285, 30};
 using PsqTable = std::array<std::array<int, 256>, 7>;
 extern const PsqTable g_psq;      // middlegame
 extern const PsqTable g_psq_end;  // endgame

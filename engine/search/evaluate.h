@@ -6,7 +6,6 @@
 
 namespace xq {
 
-constexpr int kPieceValue[7] = {0, 120, 120, 270, 600, 285, 30};
 constexpr Score kTempo = 6;
 
 // Evaluation terms beyond the incremental material and table sums, counted
