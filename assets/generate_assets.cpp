@@ -433,7 +433,7 @@ int main(int argc, char** argv) {
       return 1;
     }
   const std::string dir = argv[4];
-  // The themes (game/theme.cpp names them): boards wood, paper, dark.
+  // The themes (game/play/theme.cpp names them): boards wood, paper, dark.
   bool ok = make_board(font, {wood_ground, kInk, {70, 40, 18, 0.85f}}).save(dir + "/board.png");
   ok &= make_board(font, {paper_ground, {30, 30, 34, 1}, {150, 30, 30, 0.8f}}).save(dir + "/board-paper.png");
   ok &= make_board(font, {dark_ground, {196, 186, 160, 1}, {196, 186, 160, 0.7f}}).save(dir + "/board-dark.png");

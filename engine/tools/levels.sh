@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The level ladder: each level of the skill ladder (engine/skill.h, UCI_Elo)
+# The level ladder: each level of the skill ladder (engine/search/skill.h, UCI_Elo)
 # against the next, GAMES games each (two at a time, books off, 88 openings
 # both ways), at most MOVETIME ms a move; prints each pair's score and Elo
 # difference and the ladder's Elo from level 1 (anchored at 800).

@@ -1,5 +1,5 @@
 // libFuzzer target: what the game server sends the window (read_server_message
-// in game/online_session.h), on arbitrary text. It must never crash; a refusal
+// in game/online/online_session.h), on arbitrary text. It must never crash; a refusal
 // says why; what it keeps stays inside the bounds it promises (names of at
 // most 20 bytes, moves that are moves, at most 500 seeks and games).
 #include <cstdint>

@@ -1,4 +1,4 @@
-// libFuzzer target: the puzzle file's reader (engine/puzzle.h) on arbitrary
+// libFuzzer target: the puzzle file's reader (engine/trainer/puzzle.h) on arbitrary
 // text. It must never crash, and every puzzle it keeps must be written back
 // and read again the same (FEN, goal, moves, names, rating, theme, solution).
 #include <cstdint>

@@ -224,7 +224,7 @@ TEST(Controller, LevelsAndHint) {
   EXPECT_EQ(c.hint(), xq::kNoMove) << "the hint goes with the next move";
 }
 
-// Each level searches as the ladder has it (engine/skill.cpp): the lower ones
+// Each level searches as the ladder has it (engine/search/skill.cpp): the lower ones
 // to their depth, the upper ones to their node count, the top one without a limit.
 TEST(Controller, EachLevelSearchesWithItsLimits) {
   xq::ControllerOptions o = fast();
@@ -475,7 +475,7 @@ TEST(Controller, DrawOffers) {
 namespace {
 
 std::string fake_engine(const std::string& mode) {
-  return std::string("bash ") + XQ_TEST_DATA + "/fake_engine.sh " + mode;
+  return std::string("bash ") + XQ_TEST_DATA + "/data/fake_engine.sh " + mode;
 }
 
 std::unique_ptr<xq::SearchService> open_fake(const std::string& mode) {
@@ -518,7 +518,7 @@ TEST(Controller, AnOutsideEnginesResignationEndsTheGame) {
   c.set_mode(xq::Mode::HumanBlack);
   auto e = std::make_unique<xq::ExternalEngine>();
   std::string err;
-  ASSERT_TRUE(e->open(std::string("bash ") + XQ_TEST_DATA + "/fake_xboard.sh resign", &err)) << err;
+  ASSERT_TRUE(e->open(std::string("bash ") + XQ_TEST_DATA + "/data/fake_xboard.sh resign", &err)) << err;
   c.set_outside_engine(std::move(e), true, true, false);
   ASSERT_TRUE(wait_until(c, [&] { return c.game_over(); }));
   EXPECT_EQ(c.game().verdict().reason, xq::Reason::Resignation);

@@ -12,7 +12,7 @@
 
 namespace {
 
-std::string fake(const std::string& mode) { return std::string("bash ") + XQ_TEST_DATA + "/fake_engine.sh " + mode; }
+std::string fake(const std::string& mode) { return std::string("bash ") + XQ_TEST_DATA + "/data/fake_engine.sh " + mode; }
 
 // Waits for the result (an event, not a time: the bound is only a safety net).
 std::optional<xq::SearchResult> wait_result(xq::ExternalEngine& e) {
@@ -244,7 +244,7 @@ TEST(ExternalEngine, NumbersPastAnyIntegerAreHeldInRange) {
 namespace {
 
 std::string script(const std::string& name, const std::string& mode = "") {
-  return std::string("bash ") + XQ_TEST_DATA + "/" + name + (mode.empty() ? "" : " " + mode);
+  return std::string("bash ") + XQ_TEST_DATA + "/data/" + name + (mode.empty() ? "" : " " + mode);
 }
 
 // One search from pos; the engine's result (nullopt on a time-out).

@@ -399,7 +399,7 @@ TEST(AppModel, HelpOverlayListsTheKeysAndTheNextInputClosesIt) {
 namespace {
 
 std::string fake_engine(const std::string& mode) {
-  return std::string("bash ") + XQ_TEST_DATA + "/fake_engine.sh " + mode;
+  return std::string("bash ") + XQ_TEST_DATA + "/data/fake_engine.sh " + mode;
 }
 
 }  // namespace

@@ -15,7 +15,7 @@
 #include "test_util.h"
 
 TEST(MateSuite, EveryMateIsFoundWithinItsLength) {
-  std::ifstream in(std::string(XQ_TEST_DATA) + "/mates.tsv");
+  std::ifstream in(std::string(XQ_TEST_DATA) + "/data/mates.tsv");
   ASSERT_TRUE(in) << "tests/mates.tsv is missing";
   xq::Limits l;
   l.nodes = 70000;

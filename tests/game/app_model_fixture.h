@@ -106,7 +106,7 @@ struct Fixture {
 };
 
 inline std::string fake_script(const std::string& file, const std::string& mode) {
-  return std::string("bash ") + XQ_TEST_DATA + "/" + file + (mode.empty() ? "" : " " + mode);
+  return std::string("bash ") + XQ_TEST_DATA + "/data/" + file + (mode.empty() ? "" : " " + mode);
 }
 
 // Whether one of the lines (the console's, say) holds the text.

@@ -19,7 +19,7 @@ xq::MatchPlayer built_in(const std::string& name) {
 xq::MatchPlayer fake(const std::string& mode) {
   return {"Fake " + mode, [mode](std::string* err) -> std::unique_ptr<xq::SearchService> {
             auto e = std::make_unique<xq::ExternalEngine>();
-            if (!e->open(std::string("bash ") + XQ_TEST_DATA + "/fake_engine.sh " + mode, err)) return nullptr;
+            if (!e->open(std::string("bash ") + XQ_TEST_DATA + "/data/fake_engine.sh " + mode, err)) return nullptr;
             e->set_grace_ms(300);
             e->set_stop_grace_ms(300);
             return e;

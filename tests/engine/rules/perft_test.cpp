@@ -13,7 +13,7 @@ struct Row {
 };
 
 std::vector<Row> load_table() {
-  std::ifstream in(std::string(XQ_TEST_DATA) + "/perft_positions.tsv");
+  std::ifstream in(std::string(XQ_TEST_DATA) + "/data/perft_positions.tsv");
   EXPECT_TRUE(in.good()) << "perft table missing";
   std::vector<Row> rows;
   std::string line;
