@@ -177,6 +177,7 @@ void AppModel::offer_resume(const StartOptions& o) {
   if (read_pgn(text, resume_game_, &err) && !resume_game_.moves.empty()) {
     resume_text_ = text;
     resume_offer_ = resume_offered_once_ = true;
+    resume_online_ = resume_game_.tag("Mode") == "online";
     if (o.resume == "yes") answer_resume(true);
   } else if (!text.empty()) {
     std::fprintf(stderr, "xiangqi: autosaved game unreadable (%s); starting afresh\n", err.c_str());
@@ -185,6 +186,22 @@ void AppModel::offer_resume(const StartOptions& o) {
 
 void AppModel::answer_resume(bool yes) {
   resume_offer_ = false;
+  if (resume_online_) {  // a game on a server: back to it there (with the kept login), or not at all
+    resume_online_ = false;
+    if (yes) {
+      const std::string address = resume_game_.tag("Site").empty() ? settings_.server : resume_game_.tag("Site");
+      std::string err;
+      online_shown_ = true;
+      if (online_.resume(address, settings_.online_token, now_ms_, &err)) {
+        settings_.server = address;
+        online_note_ = say(Phrase::OnlineConnecting, {address});
+      } else {
+        online_note_ = say(Phrase::OnlineCannotReturn, {err});
+      }
+    }
+    saved_revision_ = ~uint64_t(0);  // the local board starts afresh: the autosave follows it
+    return;
+  }
   if (yes) {
     std::string err;
     set_pending_tree(resume_text_);  // the variations and comments it had
@@ -238,8 +255,9 @@ std::optional<Dialog> AppModel::dialog() const {
   }
   if (!resume_offer_) return std::nullopt;
   Dialog d;
-  d.text = say(Phrase::ResumeQuestion, {std::to_string(resume_game_.moves.size())});
-  d.buttons = {{Action::ResumeYes, say(Phrase::ResumeYes), {130, 318, 110, 40}, true},
+  d.text = resume_online_ ? say(Phrase::ResumeOnlineQuestion, {resume_game_.tag("Site"), std::to_string(resume_game_.moves.size())})
+                         : say(Phrase::ResumeQuestion, {std::to_string(resume_game_.moves.size())});
+  d.buttons = {{Action::ResumeYes, say(resume_online_ ? Phrase::ResumeOnlineYes : Phrase::ResumeYes), {130, 318, 110, 40}, true},
                {Action::ResumeNo, say(Phrase::NewGame), {280, 318, 110, 40}, true}};
   return d;
 }

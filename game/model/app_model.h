@@ -224,6 +224,7 @@ class AppModel {
   uint64_t record_serial_ = ~uint64_t(0);  // the controller's game serial of the record on show
   std::vector<Move> record_moves_;        // its moves (stepping and undo keep it shown; a move of the player's ends it)
   bool resume_offer_ = false;  // an autosaved game waits for an answer
+  bool resume_online_ = false; // ... and it is a game on a server: the answer returns to it there, never a local game
   bool resume_offered_once_ = false;
   PgnGame resume_game_;
   std::string resume_text_;  // its PGN, for the record's tree
@@ -372,6 +373,7 @@ class AppModel {
   pid_t hosted_server_ = -1;  // a LAN server this game started
   std::string hosted_address_;
   bool online_game() const;  // a game on the server goes on
+  int64_t online_lobby_at_ = 0;  // when the open lobby is asked again
   uint64_t online_serial_ = 0;
   int64_t online_board_game_ = 0;  // the server's number of that game
   bool watching_game() const;  // a game on the server is on the board for watching

@@ -111,26 +111,34 @@ std::optional<Dialog> AppModel::online_dialog() const {
       const std::string row = say(Phrase::OnlineSeekRow, {s.name, std::to_string(s.rating), s.time,
                                                           say(s.rated ? Phrase::OnlineRated : Phrase::OnlineCasual), color});
       const bool mine = s.id == online_.my_seek();
-      d.buttons.push_back({mine ? Action::OnlineCancelSeek : Action::OnlineAccept,
-                           mine ? say(Phrase::OnlineMySeek, {s.time}) : row, {40, 136 + float(i) * 38, 440, 34}, mine,
-                           int(i)});
+      // A guest cannot take a rated seek: it shows as such, not as a button that fails.
+      const bool barred = !mine && s.rated && online_.guest();
+      d.buttons.push_back({mine ? Action::OnlineCancelSeek : barred ? Action::None : Action::OnlineAccept,
+                           mine ? say(Phrase::OnlineMySeek, {s.time}) : barred ? row + say(Phrase::OnlineAccountsOnly) : row,
+                           {40, 136 + float(i) * 38, 440, 34}, mine, int(i)});
     }
     // The games in progress, to watch (while a note is up, it has their place).
+    // One's own game is not one to watch.
     const auto& games = online_.games();
-    if (!games.empty() && online_note_.empty()) {
+    std::vector<int> others;
+    for (size_t i = 0; i < games.size(); ++i)
+      if (games[i].id != online_.game()) others.push_back(int(i));
+    if (!others.empty() && online_note_.empty()) {
       d.buttons.push_back({Action::None, say(Phrase::OnlineGames), {40, 292, 440, 26}, false});
-      for (size_t i = 0; i < games.size() && i < 2; ++i)
+      for (size_t k = 0; k < others.size() && k < 2; ++k) {
+        const OnlineGame& g = games[size_t(others[k])];
         d.buttons.push_back({Action::OnlineWatch,
-                             say(Phrase::OnlineGameRow, {games[i].red, games[i].black, games[i].time,
-                                                         std::to_string(games[i].ply / 2 + 1)}),
-                             {40, 324 + float(i) * 38, 440, 34}, games[i].id == online_.watching(), int(i)});
+                             say(Phrase::OnlineGameRow, {g.red, g.black, g.time, std::to_string(g.ply / 2 + 1)}),
+                             {40, 324 + float(k) * 38, 440, 34}, g.id == online_.watching(), others[k]});
+      }
     }
     d.buttons.push_back({Action::None, say(Phrase::OnlineNewSeek), {40, 410, 440, 26}, false});
     for (int i = 0; i < 3; ++i)
       d.buttons.push_back({Action::OnlineSeek, kSeekClocks[i], {40 + float(i) * 112, 440, 102, 40}, false, i});
     if (!online_.guest())
-      d.buttons.push_back({Action::OnlineRated, say(online_rated_ ? Phrase::OnlineRated : Phrase::OnlineCasual),
-                           {376, 440, 104, 40}, online_rated_});
+      d.buttons.push_back({Action::OnlineRated,  // a switch: it shows the state and that it can be changed
+                           say(online_rated_ ? Phrase::OnlineRatedOn : Phrase::OnlineRatedOff), {376, 440, 104, 40},
+                           online_rated_});
     d.buttons.push_back({Action::OnlineLogOut, say(Phrase::OnlineLogOut), {40, 505, 120, 36}, false});
   }
   if (!online_note_.empty()) d.buttons.push_back({Action::None, online_note_, {40, 360, 440, 40}, false});
@@ -203,6 +211,8 @@ bool AppModel::online_act(Action a, int arg) {
     }
     case Action::OnlineLogOut:
       online_.log_out(true);
+      settings_.online_token.clear();
+      store_settings();
       online_note_.clear();
       hosted_address_.clear();
       return true;
@@ -313,6 +323,11 @@ std::string AppModel::online_error_text(const ServerMessage& m) const {
 }
 
 void AppModel::poll_online() {
+  // While the lobby is open it is asked again now and then: games start and end meanwhile.
+  if (online_shown_ && online_.state() == OnlineSession::State::LoggedIn && now_ms_ >= online_lobby_at_) {
+    if (online_lobby_at_) online_.send(R"({"type":"lobby"})");
+    online_lobby_at_ = now_ms_ + 5000;
+  }
   for (ServerMessage& m : online_.update(now_ms_)) {
     const std::string& t = m.type;
     // The game on the board (ours, or the one watched): its moves, takebacks and end.
@@ -321,6 +336,7 @@ void AppModel::poll_online() {
     if (t == "welcome") {  // hosting: the address for the friend stays in view
       online_note_ = hosted_address_.empty() ? "" : say(Phrase::OnlineHosting, {hosted_address_});
       if (!m.guest) settings_.online_name = m.name;
+      settings_.online_token = m.token;  // the newest login: a closed window comes back as this player
       store_settings();
     } else if (t == "closed") {
       online_note_ = say(Phrase::OnlineClosed, {m.text});
@@ -328,6 +344,10 @@ void AppModel::poll_online() {
       flash(say(Phrase::OnlineReconnecting));
     } else if (t == "gave_up") {
       flash(say(Phrase::OnlineGaveUp));
+      if (!m.text.empty()) {  // the server no longer knows the login: it is of no more use
+        settings_.online_token.clear();
+        store_settings();
+      }
       controller_.set_remote_clock(false);
     } else if (t == "error") {
       online_note_ = online_error_text(m);

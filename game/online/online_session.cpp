@@ -154,6 +154,20 @@ bool OnlineSession::log_in(const std::string& address, Login how, const std::str
   return true;
 }
 
+bool OnlineSession::resume(const std::string& address, const std::string& token, int64_t now_ms, std::string* error) {
+  ServerAddress server;
+  if (!parse_server_address(address, server) || token.size() != 32) {
+    if (error) *error = token.size() != 32 ? "no login to come back with" : address;
+    return false;
+  }
+  address_ = address;
+  server_ = server;
+  token_ = token;
+  game_ = 0;
+  connect(now_ms);
+  return true;
+}
+
 void OnlineSession::connect(int64_t now_ms) {
   state_ = token_.empty() ? State::Connecting : State::Reconnecting;
   retry_at_ = 0;

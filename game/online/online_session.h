@@ -60,6 +60,9 @@ class OnlineSession {
   // Connects to `address` ("host:port") and logs in; false (and why) for a bad address.
   bool log_in(const std::string& address, Login how, const std::string& name, const std::string& password,
               int64_t now_ms, std::string* error);
+  // Comes back as the player a token from an earlier login names (a window
+  // that closed mid-game); false (and why) for a bad address or token.
+  bool resume(const std::string& address, const std::string& token, int64_t now_ms, std::string* error);
   // Leaves the server; the player's own Log out (tell_server) also ends the
   // login token on the server, so a copy of it cannot be used again.
   void log_out(bool tell_server = false);

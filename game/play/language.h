@@ -25,7 +25,7 @@ enum class Phrase {
   // The analysis lines.
   DepthScore, DepthMate, DepthMated, NodesSpeed, NodesOnly, GraphRedBetter, GraphBlackBetter,
   // The resume question.
-  ResumeQuestion, ResumeYes, ResignQuestion, KeepPlaying, BannerNewGame, BannerPuzzleNext, BannerPuzzleAgain,
+  ResumeQuestion, ResumeYes, ResumeOnlineQuestion, ResumeOnlineYes, OnlineCannotReturn, ResignQuestion, KeepPlaying, BannerNewGame, BannerPuzzleNext, BannerPuzzleAgain,
   // Passing messages.
   Resumed, CannotResume, CannotOpen, Opened, Saved, NoSavedGame, CannotRead, Pasted, TheClipboard,
   NotAPosition, Copied, CopiedGame, MoreGames, CollectionTitle, CollectionSortBy, CollectionSortFile, CollectionSortYear, CollectionSortPlayer, CollectionReading, CollectionFirstOf, CollectionRow, CollectionGame, CollectionSkipped, CollectionPlies, CollectionFilter, ByoyomiFace,
@@ -34,7 +34,7 @@ enum class Phrase {
   RecordMain, RecordVariation, VariationsFolded, Look, LookTitle, LookBoards, LookPieces,
   // Online play (the O dialog).
   OnlineTitle, OnlineServer, OnlineName, OnlinePassword, OnlineGuest, OnlineLogIn, OnlineRegister, OnlineHost,
-  OnlineLogOut, OnlineRated, OnlineCasual, OnlineSeeks, OnlineNoSeeks, OnlineMySeek, OnlineSeekRow, OnlineNewSeek,
+  OnlineLogOut, OnlineRated, OnlineCasual, OnlineRatedOn, OnlineRatedOff, OnlineAccountsOnly, OnlineSeeks, OnlineNoSeeks, OnlineMySeek, OnlineSeekRow, OnlineNewSeek,
   OnlineConnecting, OnlineReconnecting, OnlineGameStarted, OnlineHosting, OnlineCannotHost, OnlineNotNow,
   OnlineDrawOffered, OnlineTakebackAsked, OnlineErrCredentials, OnlineErrTaken, OnlineErrGuestName, OnlineErrGuestRated, OnlineErrToken, OnlineErrBusy, OnlineErrWait, OnlineErrRate, OnlineErrNotSaved, OnlineErrReplaced, OnlineErrLogin, OnlineErrPlaying, OnlineErrSeeks, OnlineErrNotYourMove, OnlineErrIllegal,
   OnlineDrawSent, OnlineTakebackSent, OnlineAgreeDraw, OnlineAgreeTakeback, OnlineDecline, OnlineAway, OnlineBack, OnlineRatingChange, OnlineClosed, OnlineGaveUp,

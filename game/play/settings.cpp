@@ -3,6 +3,7 @@
 #include "regular_file.h"
 
 #include <algorithm>
+#include <cctype>
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -208,6 +209,9 @@ void parse_settings(const std::string& text, Settings& s) {
     else if (k == "pieces" && known_piece_theme(v)) s.pieces = v;
     else if (k == "server" && !v.empty() && v.size() <= 255 && !has_control(v)) s.server = v;
     else if (k == "online_name" && v.size() <= 20 && !has_control(v)) s.online_name = v;
+    else if (k == "online_token" && v.size() == 32 &&
+             std::all_of(v.begin(), v.end(), [](char c) { return std::isxdigit(static_cast<unsigned char>(c)); }))
+      s.online_token = v;
     else if (k == "server_ca" && v.size() <= 4096 && !has_control(v)) s.server_ca = v;
     else if (k == "engine_side" && (v == "both" || v == "red" || v == "black" || v == "analysis")) s.engine_side = v;
   }
@@ -223,6 +227,7 @@ std::string settings_text(const Settings& s) {
       << "\nfolder=" << escape_value(s.folder) << "\nengine_side=" << escape_value(s.engine_side)
       << "\nboard=" << escape_value(s.board) << "\npieces=" << escape_value(s.pieces)
       << "\nserver=" << escape_value(s.server) << "\nonline_name=" << escape_value(s.online_name)
+      << "\nonline_token=" << escape_value(s.online_token)
       << "\nserver_ca=" << escape_value(s.server_ca) << "\n";
   for (const std::string& e : s.engines) {
     out << "engine=" << escape_value(e) << "\n";

@@ -46,6 +46,10 @@ struct Settings {
   std::string board = "wood", pieces = "traditional";  // themes (game/theme.h)
   std::string server = "127.0.0.1:7800";  // the game server's address (online play)
   std::string online_name;                // the name last logged in with (never the password)
+  // The server's login token (it changes at each login): a guest, or a
+  // player whose window closed mid-game, comes back as the same player.
+  // Cleared by Log out; a token only ever logs in to the server that gave it.
+  std::string online_token;
   std::string server_ca;                  // a PEM file of certificates trusted for wss:// besides the system's
 };
 

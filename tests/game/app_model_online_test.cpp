@@ -272,6 +272,114 @@ TEST(AppModelOnline, TheDialogsFieldsAreTypedAndTheNameIsKeptNotThePassword) {
   remove_db(server.path);
 }
 
+// A guest's window closed mid-game (killed: no goodbye) and started again:
+// it offers to return to the game on the server, never a local resume; the
+// kept login brings the same guest back to the same game, which goes on.
+TEST(AppModelOnline, AGuestWhoseWindowClosedMidGameComesBackToIt) {
+  Server server("return");
+  auto a = std::make_unique<Fixture>();
+  Fixture b;
+  ASSERT_TRUE(a->start(options(server.address())));
+  ASSERT_TRUE(b.start(options(server.address())));
+  ASSERT_TRUE(guests_in_a_game(*a, b));
+  const std::string name = a->m.online().name();
+  const int64_t game = a->m.online().game();
+  const bool a_is_red = a->m.online().color() == xq::RED;
+  Fixture& red = a_is_red ? *a : b;
+  red.click_square("h2");
+  red.click_square("e2");
+  ASSERT_TRUE(both_until(*a, b, [&] { return a->m.controller().game().ply() == 1 && b.m.controller().game().ply() == 1; }));
+  ASSERT_TRUE(both_until(*a, b, [&] {
+    const auto it = a->files->files.find(xq::AppModel::autosave_name());
+    return it != a->files->files.end() && it->second.find("炮二平五") != std::string::npos &&
+           it->second.find("[Mode \"online\"]") != std::string::npos;
+  })) << "the autosave names the game as an online one";
+  const Fixture::Files kept = a->files->files;  // what the disk holds when the window is killed
+  EXPECT_NE(kept.at("settings.ini").find("online_token="), std::string::npos);
+  a.reset();
+
+  Fixture back(kept);
+  xq::StartOptions o = options(server.address());
+  o.resume = "ask";
+  o.use_settings = true;
+  ASSERT_TRUE(back.start(o));
+  const auto d = back.m.view_model().dialog;
+  ASSERT_TRUE(d);
+  EXPECT_EQ(d->text, "Your online game on " + server.address() + " is not over (1 moves). Return to it?");
+  EXPECT_TRUE(dialog_button(d, "Return to it"));
+  EXPECT_EQ(back.m.controller().game().ply(), 0) << "nothing is loaded as a local game";
+  back.m.act(Action::ResumeYes);
+  ASSERT_TRUE(both_until(back, b, [&] { return back.m.online().game() == game && back.moves() == "h2e2"; }))
+      << back.m.message();
+  EXPECT_EQ(back.m.online().name(), name) << "the same guest";
+  EXPECT_FALSE(back.m.controller().thinking()) << "no computer plays in it";
+  // The game goes on: black moves, on whichever window plays black.
+  Fixture& black = a_is_red ? b : back;
+  black.m.view_model();
+  black.click_square("h9");
+  black.click_square("g7");
+  ASSERT_TRUE(both_until(back, b, [&] { return back.moves() == "h2e2 h9g7" && b.moves() == "h2e2 h9g7"; }));
+  EXPECT_FALSE(b.m.controller().game_over()) << "the opponent did not win by forfeit";
+  remove_db(server.path);
+}
+
+// The lobby as players read it: a guest sees a rated seek as one for accounts
+// (not a button that fails), the rated switch says what it is set to, one's
+// own game is not offered to watch, and an open lobby follows games as they
+// start without being asked.
+TEST(AppModelOnline, TheLobbyShowsWhatEachPlayerCanDo) {
+  Server server("lobby");
+  Fixture a, g, w;
+  for (Fixture* f : {&a, &g, &w}) ASSERT_TRUE(f->start(options(server.address())));
+  a.m.act(Action::Online);
+  a.m.act(Action::OnlineField, 1);
+  a.m.text_input("carla");
+  a.m.key(xq::Key::Tab, false);
+  a.m.text_input("secret-pw");
+  a.m.act(Action::OnlineRegister);
+  for (Fixture* f : {&g, &w}) {
+    f->m.act(Action::Online);
+    f->m.act(Action::OnlineGuest);
+  }
+  using State = xq::OnlineSession::State;
+  auto all_until = [&](auto cond) {
+    const int64_t deadline = real_ms() + 60000;
+    while (real_ms() < deadline) {
+      for (Fixture* f : {&a, &g, &w}) f->m.update(real_ms());
+      if (cond()) return true;
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    return false;
+  };
+  ASSERT_TRUE(all_until([&] {
+    return a.m.online().state() == State::LoggedIn && g.m.online().state() == State::LoggedIn &&
+           w.m.online().state() == State::LoggedIn;
+  }));
+  EXPECT_TRUE(dialog_button(a.m.view_model().dialog, "Rated: no")) << "the switch names its setting";
+  a.m.act(Action::OnlineRated);
+  EXPECT_TRUE(dialog_button(a.m.view_model().dialog, "Rated: yes"));
+  a.m.act(Action::OnlineSeek, 0);
+  ASSERT_TRUE(all_until([&] { return g.m.online().seeks().size() == 1; }));
+  ASSERT_TRUE(g.m.online().seeks()[0].rated);
+  const xq::Button* row = dialog_button(g.m.view_model().dialog, "carla");
+  ASSERT_TRUE(row);
+  EXPECT_EQ(row->action, Action::None) << "a guest cannot take a rated seek";
+  EXPECT_NE(row->label.find("(accounts only)"), std::string::npos) << row->label;
+  // A casual seek the guest takes: a game. The third window's open lobby lists it unasked,
+  // and neither player is offered its own game to watch.
+  a.m.act(Action::OnlineCancelSeek);
+  g.m.act(Action::OnlineSeek, 1);
+  ASSERT_TRUE(all_until([&] { return a.m.online().seeks().size() == 1; }));
+  a.m.act(Action::OnlineAccept, 0);
+  ASSERT_TRUE(all_until([&] { return a.m.online().game() && g.m.online().game(); }));
+  ASSERT_TRUE(all_until([&] { return has_button(w.m.view_model(), Action::OnlineWatch); }))
+      << "the open lobby follows the new game";
+  a.m.act(Action::Online);
+  ASSERT_TRUE(all_until([&] { return a.m.online().games().size() == 1; }));
+  EXPECT_FALSE(has_button(a.m.view_model(), Action::OnlineWatch)) << "one's own game is not one to watch";
+  remove_db(server.path);
+}
+
 TEST(AppModelOnline, AGameGoesOnAfterTheServerWentAwayAndCameBack) {
   auto server = std::make_unique<Server>("back");
   const uint16_t port = server->port;
