@@ -104,6 +104,9 @@ bool spawn_process(const std::vector<std::string>& argv, const SpawnOptions& opt
   // dup2 onto 0 and 1 clears close-on-exec there only; the originals close at exec.
   if (options.pipe_stdin) posix_spawn_file_actions_adddup2(&actions, in[0], 0);
   if (options.pipe_stdout) posix_spawn_file_actions_adddup2(&actions, out[1], 1);
+  // Every other descriptor closes in the child, not only ours: a library's
+  // (libdbus's pipes while SDL starts) held by an engine hung SDL_Init.
+  posix_spawn_file_actions_addclosefrom_np(&actions, 3);
   posix_spawnattr_t attr;
   posix_spawnattr_init(&attr);
   sigset_t defaults;

@@ -1,5 +1,6 @@
 // Starting programs: command lines split without a shell, pipes that no other
 // child inherits, and an engine in a folder whose name a shell would misread.
+#include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/stat.h>
@@ -8,6 +9,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 #include "child_process.h"
 #include "engine_process.h"
@@ -143,6 +145,35 @@ TEST(ChildProcess, NoChildHoldsAnotherChildsPipes) {
   EXPECT_TRUE(reaches_eof(cat.from_child, 10000)) << "cat never saw the end of its input";
   reap(cat);
   reap(other);
+}
+
+// A descriptor someone else opened without close-on-exec (a library's pipe,
+// such as libdbus's while SDL starts) is not inherited either: a child held
+// one of them and SDL_Init waited for it forever.
+TEST(ChildProcess, NoChildInheritsAnOpenFileThatIsNotItsOwn) {
+  // No O_CLOEXEC, on purpose; a high number, so no file the child opens itself takes it.
+  const int opened = open("/dev/null", O_RDONLY);
+  ASSERT_GE(opened, 0);
+  const int leaked = fcntl(opened, F_DUPFD, 200);
+  close(opened);
+  ASSERT_GE(leaked, 200);
+  xq::ChildProcess ls;
+  std::string err;
+  xq::SpawnOptions o;
+  o.pipe_stdin = false;
+  ASSERT_TRUE(xq::spawn_process({"ls", "/proc/self/fd/"}, o, ls, &err)) << err;
+  std::string listed;
+  char buf[256];
+  for (ssize_t n; (n = read(ls.from_child, buf, sizeof buf)) > 0;) listed.append(buf, size_t(n));
+  reap(ls);
+  close(leaked);
+  // ls sees 0, 1, 2 and the folder it reads; never our descriptor.
+  std::stringstream fds(listed);
+  std::vector<int> seen;
+  for (int fd; fds >> fd;) seen.push_back(fd);
+  EXPECT_GE(seen.size(), 3u) << listed;
+  EXPECT_EQ(std::count(seen.begin(), seen.end(), leaked), 0) << "the child holds descriptor " << leaked << ": " << listed;
+  EXPECT_LE(seen.size(), 4u) << "only its standard streams and its own folder: " << listed;
 }
 
 TEST(ChildProcess, AWriteToADeadChildFailsInsteadOfKillingUs) {
