@@ -256,8 +256,9 @@ ViewModel build_view_model(const Controller& c, const UiState& ui, std::optional
       const ClockReading r = read_clock(c.time_control(), c.clock_ms(side));
       // In 读秒 the countdown shows, with the periods left when there are several.
       const std::string face =
-          r.byoyomi ? say(ui.language, Phrase::ByoyomiFace, {std::to_string((r.ms + 999) / 1000)}) +
-                          (c.time_control().periods > 1 ? "×" + std::to_string(r.periods - 1) : "")
+          r.byoyomi ? say(ui.language, Phrase::ByoyomiFace, {std::to_string((std::max(r.ms, 0) + 999) / 1000)}) +
+                          // after the flag: no periods left, never a negative count
+                          (c.time_control().periods > 1 ? "×" + std::to_string(std::max(r.periods - 1, 0)) : "")
                     : clock_face(r.ms);
       vm.clock_faces[side] = say(ui.language, side == RED ? Phrase::RedClock : Phrase::BlackClock, {face});
       vm.clock_running[side] = c.clock_running(side);

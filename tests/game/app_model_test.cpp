@@ -343,6 +343,23 @@ TEST(AppModel, PortraitWindowPanelAnswersClicks) {
   EXPECT_EQ(f.m.controller().review_ply(), 1);
 }
 
+// After the flag falls in 读秒 the face shows nothing below zero ("读秒0×-1" was seen).
+TEST(AppModel, AByoyomiFaceNeverGoesBelowZero) {
+  Fixture f;
+  xq::StartOptions o;
+  o.mode = "two";
+  o.lang = "zh";
+  ASSERT_TRUE(f.start(o));
+  f.m.controller().set_time_control(xq::TimeControl{0, 0, 30, 3});  // 3 countdowns of 30 ms
+  f.m.update(real_ms());
+  f.click_square("h2");
+  f.click_square("e2");
+  ASSERT_TRUE(f.wait_until([&] { return f.m.controller().game_over(); })) << "black's flag falls";
+  const std::string face = f.m.view_model().clock_faces[xq::BLACK];
+  EXPECT_EQ(face.find('-'), std::string::npos) << face;
+  EXPECT_NE(face.find("读秒0×0"), std::string::npos) << face;
+}
+
 // The clock choice cycles, is kept in the settings and in the autosave; a
 // resumed game gets its clock readings back.
 TEST(AppModel, ClocksAreChosenSavedAndResumed) {
