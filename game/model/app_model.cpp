@@ -339,6 +339,7 @@ void AppModel::act(Action a, int arg) {
   switch (a) {
     case Action::EditBoard:
       c.review(-1);
+      c.pause_clock(now_ms_);  // the game's clock does not run in the editor
       editor_.emplace(c.shown_position());
       ++ui_.edit_revision;
       return;

@@ -121,6 +121,11 @@ class Controller {
   int full_clock() const { return clock_.control().base_ms + clock_.control().byoyomi_total(); }
   int clock_ms(Color c) const { return clock_.remaining(c, now_ms_); }
   bool clock_running(Color c) const { return clock_.running() && clock_.side() == c; }
+  // Stops the clock while the game is set aside (the position editor is open);
+  // the next update starts it again for the side to move.
+  void pause_clock(int64_t now_ms) {
+    if (clock_.running()) clock_.stop(now_ms);
+  }
   // The clock reading after each move, as PGN comments ("[%clk 0:04:58]").
   std::vector<std::string> clock_comments() const;
   // Restores a saved game's clocks from its control and its move comments.

@@ -343,6 +343,29 @@ TEST(AppModel, PortraitWindowPanelAnswersClicks) {
   EXPECT_EQ(f.m.controller().review_ply(), 1);
 }
 
+// The game's clock stands still while the position editor is open (04:59 → 04:17
+// after 40 s in the editor and Cancel was seen).
+TEST(AppModel, TheClockStandsStillInTheEditor) {
+  Fixture f;
+  xq::StartOptions o;
+  o.mode = "two";
+  o.clock = "5+0";
+  ASSERT_TRUE(f.start(o));
+  const int64_t t0 = 1000000;
+  f.m.update(t0);
+  f.click_square("h2");
+  f.click_square("e2");
+  f.m.update(t0 + 1000);  // black's clock runs
+  const int before = f.m.controller().clock_ms(xq::BLACK);
+  f.m.act(Action::EditBoard);
+  f.m.update(t0 + 41000);  // 40 s in the editor
+  f.m.act(Action::EditCancel);
+  f.m.update(t0 + 41001);
+  EXPECT_NEAR(f.m.controller().clock_ms(xq::BLACK), before, 50) << "black's clock ran in the editor";
+  f.m.update(t0 + 43001);
+  EXPECT_NEAR(f.m.controller().clock_ms(xq::BLACK), before - 2000, 50) << "and runs again after it";
+}
+
 // After the flag falls in 读秒 the face shows nothing below zero ("读秒0×-1" was seen).
 TEST(AppModel, AByoyomiFaceNeverGoesBelowZero) {
   Fixture f;
