@@ -144,7 +144,12 @@ std::vector<std::pair<std::string, std::string>> AppModel::game_tags() const {
 // The status names the file (the whole path shrank it to nothing in the
 // panel's column); the console line has the full path.
 void AppModel::said_saved(const std::string& path) {
-  flash(say(Phrase::Saved, {path.substr(path.rfind('/') + 1)}));
+  // The folder's own name says where (the whole path shrank the status to nothing).
+  const size_t slash = path.rfind('/');
+  const std::string folder = slash == std::string::npos || slash == 0 ? "" : path.substr(0, slash);
+  const std::string where = folder.substr(folder.rfind('/') + 1);
+  flash(where.empty() ? say(Phrase::Saved, {path.substr(slash + 1)})
+                      : say(Phrase::SavedIn, {path.substr(slash + 1), where}));
   console_.push_back("saved: " + path);
 }
 
@@ -232,7 +237,8 @@ void AppModel::open_saved_list() {
     std::string label = f.substr(f.rfind('/') + 1);
     if (storage_->read(f, text) && read_pgn(text, g, &err))
       label = g.tag("Date") + "  " + say(Phrase::YouAndComputer, {g.tag("Red"), g.tag("Black")}) + "  " +
-              (g.tag("Result").empty() ? "*" : g.tag("Result")) + "  (" + std::to_string(g.moves.size()) + ")";
+              (g.tag("Result").empty() ? "*" : g.tag("Result")) + "  " +
+              say(Phrase::SavedMoves, {std::to_string((g.moves.size() + 1) / 2)});  // moves as players count them
     saved_list_.push_back({f, label});
   }
 }

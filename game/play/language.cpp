@@ -84,6 +84,8 @@ constexpr Words kWords[] = {
     {Phrase::CannotOpen, "无法载入 {}: {}", "Cannot open {}: {}"},
     {Phrase::Opened, "已载入 {}", "Opened {}"},
     {Phrase::Saved, "已保存 {}", "Saved {}"},
+    {Phrase::SavedIn, "已保存 {}（在 {} 文件夹）", "Saved {} in {}/"},
+    {Phrase::SavedMoves, "{} 回合", "{} moves"},
     {Phrase::NoSavedGame, "没有保存的对局（可把 PGN 文件拖进窗口）", "No saved game (drop a PGN file on the window)"},
     {Phrase::CannotRead, "无法读取 {}", "Cannot read {}"},
     {Phrase::Pasted, "已粘贴局面", "Position pasted"},

@@ -27,7 +27,7 @@ enum class Phrase {
   // The resume question.
   ResumeQuestion, ResumeYes, ResumeOnlineQuestion, ResumeOnlineYes, OnlineCannotReturn, ResignQuestion, KeepPlaying, BannerNewGame, BannerPuzzleNext, BannerPuzzleAgain,
   // Passing messages.
-  Resumed, CannotResume, CannotOpen, Opened, Saved, NoSavedGame, CannotRead, Pasted, TheClipboard,
+  Resumed, CannotResume, CannotOpen, Opened, Saved, SavedIn, SavedMoves, NoSavedGame, CannotRead, Pasted, TheClipboard,
   NotAPosition, Copied, CopiedGame, MoreGames, CollectionTitle, CollectionSortBy, CollectionSortFile, CollectionSortYear, CollectionSortPlayer, CollectionReading, CollectionFirstOf, CollectionRow, CollectionGame, CollectionSkipped, CollectionPlies, CollectionFilter, ByoyomiFace,
   ExplorerHead, ExplorerTitle, ExplorerRow, ExplorerRowNoResults, ExplorerNoResult, ExplorerYear, ExplorerBook, ExplorerEmpty, ExplorerLoading, ExplorerGames,
   ExplorerImport, ExplorerClose, ExplorerNotHere, ExplorerVariation, LibraryGames, Importing, Imported, ImportMerged, ImportCancelled, LibraryError, LibraryAll, LibraryAllButton,

@@ -260,7 +260,7 @@ TEST(AppModel, SaveAndOpenGoThroughTheDesktopsChooserAndItsFolderIsKept) {
   f.m.update(real_ms());
   ASSERT_TRUE(f.files->files.count("/home/p/games/mine.pgn"));
   EXPECT_NE(f.files->files["/home/p/games/mine.pgn"].find("炮二平五"), std::string::npos);
-  EXPECT_EQ(f.m.message(), "Saved mine.pgn") << "the file's name: the whole path shrank the status to nothing";
+  EXPECT_EQ(f.m.message(), "Saved mine.pgn in games/") << "the file and its folder: the whole path shrank the status to nothing";
   EXPECT_TRUE(has_line(f.m.take_console_lines(), "saved: /home/p/games/mine.pgn"));
   EXPECT_EQ(f.m.settings().folder, "/home/p/games");
   f.m.act(Action::Load);
@@ -290,8 +290,8 @@ TEST(AppModel, WithoutAChooserOpenShowsTheInGameListOfSavedGames) {
   ASSERT_TRUE(vm.dialog.has_value());
   EXPECT_EQ(vm.dialog->text, "Open a saved game");
   ASSERT_EQ(vm.dialog->buttons.size(), 3u);
-  EXPECT_EQ(vm.dialog->buttons[0].label, "2026.11.02  Cy – Di  *  (1)") << "newest first";
-  EXPECT_EQ(vm.dialog->buttons[1].label, "2026.11.01  Ann – Bob  1-0  (2)");
+  EXPECT_EQ(vm.dialog->buttons[0].label, "2026.11.02  Cy – Di  *  1 moves") << "newest first";
+  EXPECT_EQ(vm.dialog->buttons[1].label, "2026.11.01  Ann – Bob  1-0  1 moves") << "two plies are one move";
   EXPECT_EQ(vm.dialog->buttons[2].label, "Cancel");
   // A click on the second row (board design coordinates, at scale 1 here) opens it.
   const xq::Rect board = f.m.board_view().board();
