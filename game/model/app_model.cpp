@@ -366,7 +366,10 @@ void AppModel::act(Action a, int arg) {
     case Action::Undo: c.undo(); break;
     case Action::Redo: c.redo(); break;
     case Action::Flip: ui_.flipped = !ui_.flipped; break;
-    case Action::Hint: c.request_hint(); break;
+    case Action::Hint:
+      if (ui_.puzzle >= 0 && !puzzle_done_) puzzle_unrated_ = Phrase::PuzzleUnratedHint;  // a solve with help is not rated
+      c.request_hint();
+      break;
     case Action::Sound: ui_.sound = !ui_.sound; break;
     case Action::Animation: c.set_animation_ms(c.animation_ms() > 0 ? 0 : 150); break;
     case Action::Analysis: ui_.analysis = !ui_.analysis; break;

@@ -373,6 +373,10 @@ class AppModel {
   pid_t hosted_server_ = -1;  // a LAN server this game started
   std::string hosted_address_;
   bool online_game() const;  // a game on the server goes on
+  // The puzzle attempt on show is not rated, and why (Phrase::Count: it is);
+  // the last puzzle failed (its solution was shown: trying it again is not rated).
+  Phrase puzzle_unrated_ = Phrase::Count;
+  int puzzle_failed_ = -1;
   int64_t online_lobby_at_ = 0;  // when the open lobby is asked again
   uint64_t online_serial_ = 0;
   int64_t online_board_game_ = 0;  // the server's number of that game

@@ -35,6 +35,8 @@ void AppModel::open_puzzle(int index) {
   controller_.set_time_control({});
   controller_.new_game(numbered_from_one(p.fen));
   set_mode(controller_.game().side_to_move() == RED ? Mode::HumanRed : Mode::HumanBlack);
+  // Again after a failure the solution has been seen: that attempt is not rated.
+  puzzle_unrated_ = ui_.puzzle == puzzle_failed_ ? Phrase::PuzzleUnratedSeen : Phrase::Count;
   puzzle_done_ = false;
   judged_ply_ = 0;
   reply_at_ms_ = -1;
@@ -119,6 +121,12 @@ void AppModel::check_puzzle() {
 
 void AppModel::finish_attempt(bool solved, const std::string& outcome) {
   puzzle_done_ = true;
+  if (puzzle_unrated_ != Phrase::Count) {  // a hint was used, or the solution was seen: said, not rated
+    ui_.puzzle_outcome = outcome;
+    flash(outcome + say(puzzle_unrated_));
+    return;
+  }
+  if (!solved) puzzle_failed_ = ui_.puzzle;
   if (solved) {
     solved_.insert(ui_.puzzle);
     settings_.solved = solved_text(solved_);

@@ -79,6 +79,8 @@ constexpr Words kWords[] = {
     {Phrase::BannerNewGame, "点击棋盘开始新局", "Click the board for a new game"},
     {Phrase::BannerPuzzleNext, "点击棋盘进入下一题", "Click the board for the next puzzle"},
     {Phrase::BannerPuzzleAgain, "点击棋盘重试这一题", "Click the board to try this one again"},
+    {Phrase::PuzzleUnratedHint, "（用了提示，不计等级分）", " (a hint was used: not rated)"},
+    {Phrase::PuzzleUnratedSeen, "（已看过答案，不计等级分）", " (the solution was seen: not rated)"},
     {Phrase::Resumed, "已恢复上次的对局", "The last game is back"},
     {Phrase::CannotResume, "无法恢复: {}", "Cannot resume: {}"},
     {Phrase::CannotOpen, "无法载入 {}: {}", "Cannot open {}: {}"},

@@ -25,7 +25,7 @@ enum class Phrase {
   // The analysis lines.
   DepthScore, DepthMate, DepthMated, NodesSpeed, NodesOnly, GraphRedBetter, GraphBlackBetter,
   // The resume question.
-  ResumeQuestion, ResumeYes, ResumeOnlineQuestion, ResumeOnlineYes, OnlineCannotReturn, ResignQuestion, KeepPlaying, BannerNewGame, BannerPuzzleNext, BannerPuzzleAgain,
+  ResumeQuestion, ResumeYes, ResumeOnlineQuestion, ResumeOnlineYes, OnlineCannotReturn, ResignQuestion, KeepPlaying, BannerNewGame, BannerPuzzleNext, BannerPuzzleAgain, PuzzleUnratedHint, PuzzleUnratedSeen,
   // Passing messages.
   Resumed, CannotResume, CannotOpen, Opened, Saved, SavedIn, SavedMoves, NoSavedGame, CannotRead, Pasted, TheClipboard,
   NotAPosition, Copied, CopiedGame, MoreGames, CollectionTitle, CollectionSortBy, CollectionSortFile, CollectionSortYear, CollectionSortPlayer, CollectionReading, CollectionFirstOf, CollectionRow, CollectionGame, CollectionSkipped, CollectionPlies, CollectionFilter, ByoyomiFace,

@@ -84,6 +84,43 @@ TEST(AppModel, PuzzlesAreRatedAndTheRatingIsKept) {
   EXPECT_NE(g.m.view_model().analysis[0].find("your rating " + std::to_string(after)), std::string::npos);
 }
 
+// A rating is earned: a solve after a hint, or a retry once the solution was
+// shown, is said and not rated (1526 → 1601 by playing the hint's moves, and
+// back above the start by failing and retrying, were seen).
+TEST(AppModel, APuzzleSolvedWithHelpIsNotRated) {
+  Fixture f;
+  xq::StartOptions o;
+  o.lang = "en";
+  o.resume = "no";
+  o.puzzles = "3k5/R8/9/9/9/9/9/9/9/4K3R w - - 0 1\tmate\t1\t乙\tNear\t1450\n";
+  ASSERT_TRUE(f.start(o));
+  f.m.act(Action::Puzzles);
+  f.m.act(Action::Hint);
+  ASSERT_TRUE(f.wait_until([&] { return f.m.controller().hint() != xq::kNoMove; }));
+  f.click_square("i0");
+  f.click_square("i9");
+  f.m.update(real_ms());
+  ASSERT_TRUE(f.m.controller().game_over());
+  EXPECT_EQ(int(std::lround(f.m.puzzle_progress().player().rating)), 1500);
+  EXPECT_NE(f.m.message().find("(a hint was used: not rated)"), std::string::npos) << f.m.message();
+  EXPECT_TRUE(f.m.solved_puzzles().empty());
+  // A failure is rated; trying again with the solution seen is not.
+  f.m.act(Action::PuzzleRetry);
+  f.click_square("a8");
+  f.click_square("a7");
+  ASSERT_TRUE(f.wait_until([&] { return f.m.controller().game().ply() == 2; }));
+  f.m.update(real_ms());
+  const int failed = int(std::lround(f.m.puzzle_progress().player().rating));
+  EXPECT_LT(failed, 1500);
+  f.m.act(Action::PuzzleRetry);
+  f.click_square("i0");
+  f.click_square("i9");
+  f.m.update(real_ms());
+  ASSERT_TRUE(f.m.controller().game_over());
+  EXPECT_EQ(int(std::lround(f.m.puzzle_progress().player().rating)), failed) << "no way back up by retrying";
+  EXPECT_NE(f.m.message().find("(the solution was seen: not rated)"), std::string::npos) << f.m.message();
+}
+
 TEST(AppModel, WinPuzzlesHaveNoMoveLimit) {
   Fixture f;
   xq::StartOptions o;
