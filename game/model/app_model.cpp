@@ -267,10 +267,14 @@ static_assert(kSettingsLevels == kLevelCount, "settings keep every level");
 void AppModel::store_settings() {
   if (!use_settings_) return;
   settings_.level = controller_.level();
-  if (controller_.mode() != Mode::ComputerOnly) settings_.mode = mode_name(controller_.mode());
+  // A puzzle's side is not the player's choice: the game set aside for it keeps its own.
+  const bool puzzle = ui_.puzzle >= 0 && before_puzzles_;
+  const Mode mode = puzzle ? before_puzzles_->mode : controller_.mode();
+  const bool flipped = puzzle ? before_puzzles_->flipped : ui_.flipped;
+  if (mode != Mode::ComputerOnly) settings_.mode = mode_name(mode);
   settings_.animation = controller_.animation_ms() > 0;
   settings_.sound = ui_.sound;
-  settings_.flip = ui_.flipped != (controller_.mode() == Mode::HumanBlack);
+  settings_.flip = flipped != (mode == Mode::HumanBlack);
   settings_.analysis = ui_.analysis;
   settings_.ponder = controller_.ponder();
   settings_.iccs = ui_.iccs;

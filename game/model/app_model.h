@@ -251,6 +251,7 @@ class AppModel {
     std::string pgn;  // the record with its clock readings
     Mode mode;
     bool flipped;
+    TimeControl clock;  // its own control (none stays none)
   };
   std::optional<GameToResume> before_puzzles_;
   bool resign_asked_ = false;  // the resign question is up  // the game the player left for the puzzles

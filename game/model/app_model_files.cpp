@@ -26,7 +26,8 @@ std::string trimmed(std::string t) {
 
 // Keeps the autosave file in step with the game (every move, off the frame thread).
 void AppModel::autosave() {
-  if (!use_settings_ || resume_offer_) return;
+  // While puzzles are open the autosave keeps the game set aside for them (an attempt is no game to resume).
+  if (!use_settings_ || resume_offer_ || ui_.puzzle >= 0) return;
   if (controller_.revision() == saved_revision_ && ui_.record_revision == saved_record_revision_) return;
   saved_revision_ = controller_.revision();
   saved_record_revision_ = ui_.record_revision;  // a comment, a mark or a promoted line is saved too

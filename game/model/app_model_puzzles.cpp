@@ -157,7 +157,7 @@ bool AppModel::puzzle_action(Action a) {
         return true;
       }
       progress_open_ = false;
-      if (ui_.puzzle < 0) before_puzzles_ = GameToResume{game_pgn({}), controller_.mode(), ui_.flipped};
+      if (ui_.puzzle < 0) before_puzzles_ = GameToResume{game_pgn({}), controller_.mode(), ui_.flipped, controller_.time_control()};
       open_puzzle(index);
       return true;
     }
@@ -169,7 +169,7 @@ bool AppModel::puzzle_action(Action a) {
       return true;
     }
     if (ui_.puzzle < 0)  // the game (and side, and board) to come back to
-      before_puzzles_ = GameToResume{game_pgn({}), controller_.mode(), ui_.flipped};
+      before_puzzles_ = GameToResume{game_pgn({}), controller_.mode(), ui_.flipped, controller_.time_control()};
     open_puzzle(progress_.next_near(puzzles_, -1, solved_));  // an unsolved one near the player's rating
     return true;
   }
@@ -184,7 +184,9 @@ bool AppModel::puzzle_action(Action a) {
       ui_.puzzle = -1;
       ui_.puzzle_open = false;
       controller_.new_game();
-      controller_.set_time_control(parse_clock_option(settings_.clock).value_or(TimeControl{}));  // puzzles have none
+      // Back to the game's own clock (puzzles have none); no game set aside: the chosen one.
+      controller_.set_time_control(before_puzzles_ ? before_puzzles_->clock
+                                                   : parse_clock_option(settings_.clock).value_or(TimeControl{}));
       PgnGame pg;
       if (before_puzzles_ && read_pgn(before_puzzles_->pgn, pg, nullptr) &&
           controller_.load_game(pg.fen, pg.moves, nullptr)) {  // back to the game left for the puzzles

@@ -121,6 +121,44 @@ TEST(AppModel, APuzzleSolvedWithHelpIsNotRated) {
   EXPECT_NE(f.m.message().find("(the solution was seen: not rated)"), std::string::npos) << f.m.message();
 }
 
+// Puzzles do not leak into play: the game set aside keeps its autosave (a
+// window closed during a puzzle still offers it back), its side and its
+// clock; a black-to-move puzzle does not make the next start play black.
+TEST(AppModel, PuzzlesLeaveTheGameSetAsideAsItWas) {
+  Fixture f;
+  xq::StartOptions o;
+  o.lang = "en";
+  o.mode = "two";
+  o.clock = "0";  // no clock
+  o.puzzles = "4k4/9/9/9/9/9/9/9/r8/3K5 b - - 0 1\tmate\t1\t黑先\tBlack to mate\t1450\n";
+  ASSERT_TRUE(f.start(o));
+  f.m.update(real_ms());
+  f.click_square("h2");
+  f.click_square("e2");
+  f.m.update(real_ms());
+  const std::string saved = f.files->files[AppModel::autosave_name()];
+  ASSERT_NE(saved.find("炮二平五"), std::string::npos) << saved;
+  f.m.act(Action::Puzzles);
+  EXPECT_EQ(f.m.controller().mode(), xq::Mode::HumanBlack);
+  f.m.update(real_ms());
+  f.m.finish();  // the window closes during the puzzle
+  EXPECT_EQ(f.files->files[AppModel::autosave_name()], saved) << "the game set aside is still there to resume";
+  const std::string settings = f.files->files["settings.ini"];
+  EXPECT_NE(settings.find("mode=two"), std::string::npos) << settings;
+  EXPECT_NE(settings.find("flip=0"), std::string::npos) << settings;
+  // Back from the puzzles: the game, its side and no clock.
+  Fixture g(Fixture::Files{{"settings.ini", "clock=5+3\n"}});
+  ASSERT_TRUE(g.start(o));
+  g.m.update(real_ms());
+  g.click_square("h2");
+  g.click_square("e2");
+  g.m.act(Action::Puzzles);
+  g.m.act(Action::PuzzleExit);
+  EXPECT_EQ(g.moves(), "h2e2");
+  EXPECT_EQ(g.m.controller().mode(), xq::Mode::TwoPlayers);
+  EXPECT_FALSE(g.m.controller().time_control().on()) << "the game had no clock; the saved 5+3 is not added";
+}
+
 TEST(AppModel, WinPuzzlesHaveNoMoveLimit) {
   Fixture f;
   xq::StartOptions o;
