@@ -59,6 +59,9 @@ std::string go_command(const Limits& l, const std::string& protocol) {
     const std::string t = std::to_string(l.time_left_ms), inc = std::to_string(l.increment_ms);
     return "go wtime " + t + " btime " + t + " winc " + inc + " binc " + inc;
   }
+  // UCCI has no movetime (ElephantEye searched on until stopped): the move's
+  // time is given as all the time left for the one move to come.
+  if (protocol == "ucci") return "go time " + std::to_string(std::max(1, l.movetime_ms)) + " movestogo 1";
   return "go movetime " + std::to_string(std::max(1, l.movetime_ms));
 }
 

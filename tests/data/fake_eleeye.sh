@@ -1,7 +1,7 @@
 #!/bin/bash
 # Behaves as ElephantEye 3.x does in the ways that matter to a GUI: it quits at
-# once unless its first line is "ucci"; UCCI options, "go time T increment I"
-# and "go depth N"; "banmoves" honoured; "nobestmove" when every move it knows
+# once unless its first line is "ucci"; UCCI options, "go time T increment I",
+# "go time T movestogo N" and "go depth N" (never "go movetime", not UCCI); "banmoves" honoured; "nobestmove" when every move it knows
 # is banned; "bye" on quit. $1 = "wrongmove" answers a move that is not legal.
 mode=$1
 read -r first || exit 0
@@ -23,6 +23,9 @@ while read -r line; do
     position) pos="$line"; banned="" ;;
     banmoves) shift; banned="$*" ;;
     go)
+      # "movetime" is not UCCI: like the real one it searches on, and answers
+      # nothing in time (a GUI that sends it forfeits the engine).
+      [[ " $line " == *" movetime "* ]] && continue
       # Red's first move from the start, or black's reply to h2e2: the first of
       # its candidates that is not banned.
       if [[ "$pos" == *"moves h2e2" ]]; then cands="h9g7 b9c7 h7e7"; elif [ -n "$nobook" ]; then cands="b2e2 h0g2"; else cands="h2e2 b2e2 h0g2"; fi
