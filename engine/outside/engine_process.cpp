@@ -14,7 +14,9 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <mutex>
 #include <sstream>
+#include <vector>
 
 namespace xq {
 
@@ -25,6 +27,44 @@ double now_ms() {
 }
 
 bool starts_with(const std::string& s, const std::string& p) { return s.rfind(p, 0) == 0; }
+
+// The engines running now, so that none outlives the program: a worker still
+// saying "quit" when the program ends (the window closed) is cut short, and
+// its engine would be left spinning. At exit each is asked to end (SIGTERM),
+// given a moment, then killed; only our own children, and each only while it
+// is ours (a pid leaves the list when it is reaped, before it can be reused).
+std::mutex g_children_mutex;
+std::vector<pid_t> g_children;
+
+void end_children_at_exit() {
+  std::lock_guard<std::mutex> lock(g_children_mutex);
+  for (pid_t pid : g_children) kill(pid, SIGTERM);
+  for (int i = 0; i < 20 && !g_children.empty(); ++i) {
+    std::erase_if(g_children, [](pid_t pid) { return waitpid(pid, nullptr, WNOHANG) == pid; });
+    if (!g_children.empty()) usleep(10000);
+  }
+  for (pid_t pid : g_children) {
+    kill(pid, SIGKILL);
+    waitpid(pid, nullptr, 0);
+  }
+  g_children.clear();
+}
+
+void remember_child(pid_t pid) {
+  static const bool registered = std::atexit(end_children_at_exit) == 0;
+  (void)registered;
+  std::lock_guard<std::mutex> lock(g_children_mutex);
+  g_children.push_back(pid);
+}
+
+// Reaps pid when it has ended, and forgets it in the same step (no window in
+// which a reaped pid, free to be reused, is still on the list).
+bool reaped(pid_t pid, bool wait) {
+  std::lock_guard<std::mutex> lock(g_children_mutex);
+  if (waitpid(pid, nullptr, wait ? 0 : WNOHANG) != pid) return false;
+  std::erase(g_children, pid);
+  return true;
+}
 
 }  // namespace
 
@@ -37,6 +77,7 @@ bool EngineProcess::spawn(const std::string& command, int nice_level) {
   ChildProcess child;
   if (!spawn_process(argv, options, child, &why)) return error_ = why, false;
   pid_ = child.pid;
+  remember_child(pid_);
   to_fd_ = child.to_child;
   from_fd_ = child.from_child;
   return true;
@@ -225,8 +266,7 @@ bool EngineProcess::after_handshake(int timeout_ms) {
 
 bool EngineProcess::running_child() {
   if (pid_ <= 0) return false;
-  int status = 0;
-  if (waitpid(pid_, &status, WNOHANG) == pid_) {
+  if (reaped(pid_, false)) {
     pid_ = -1;
     return false;
   }
@@ -246,7 +286,7 @@ void EngineProcess::stop() {
   if (pid_ > 0) {
     // Give it a moment to quit on its own, then insist.
     for (int i = 0; i < 50; ++i) {
-      if (waitpid(pid_, nullptr, WNOHANG) == pid_) {
+      if (reaped(pid_, false)) {
         pid_ = -1;
         break;
       }
@@ -254,7 +294,7 @@ void EngineProcess::stop() {
     }
     if (pid_ > 0) {
       kill(pid_, SIGKILL);
-      waitpid(pid_, nullptr, 0);
+      reaped(pid_, true);
       pid_ = -1;
     }
   }

@@ -1,5 +1,10 @@
 // Outside engines through ExternalEngine: a scripted fake for every failure,
 // and our own engine program as a real one.
+#include <unistd.h>
+#include <signal.h>
+#include <filesystem>
+#include <fstream>
+#include <sys/wait.h>
 #include <atomic>
 #include <chrono>
 #include <future>
@@ -255,6 +260,45 @@ std::optional<xq::SearchResult> one_search(xq::ExternalEngine& e, const xq::Posi
 }
 
 }  // namespace
+
+// No engine outlives the program: one that ignores "quit" and SIGTERM, left
+// running when the program ends (the window closed while its worker was still
+// saying goodbye), is ended at exit.
+TEST(ExternalEngine, NoEngineOutlivesTheProgram) {
+  const std::string dir = std::filesystem::temp_directory_path().string() + "/xq-outlive-" + std::to_string(getpid());
+  std::filesystem::create_directories(dir);
+  const std::string engine = dir + "/stubborn.sh", pidfile = dir + "/pid";
+  {
+    std::ofstream f(engine);
+    f << "#!/bin/bash\ntrap '' TERM\necho $$ > " << pidfile << "\n"
+      << "while read -r l; do case \"$l\" in uci) echo 'id name Stubborn'; echo uciok;; isready) echo readyok;; esac; done\n"
+      << "while true; do sleep 1; done\n";  // after its input ends it still does not go
+  }
+  const pid_t program = fork();
+  ASSERT_GE(program, 0);
+  if (program == 0) {  // the program: opens the engine and ends without closing it
+    // Never destroyed, as at a sudden end (kept in a static: no leak report at exit).
+    static xq::ExternalEngine* e = new xq::ExternalEngine;
+    std::string err;
+    if (!e->open("bash " + engine, &err)) _exit(3);
+    std::exit(0);  // atexit handlers run, as when main returns
+  }
+  int status = 0;
+  ASSERT_EQ(waitpid(program, &status, 0), program);
+  ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "the program could not open the engine";
+  std::ifstream in(pidfile);
+  pid_t engine_pid = 0;
+  ASSERT_TRUE(in >> engine_pid);
+  // Gone, or at most a zombie waiting for init: no longer running.
+  auto running = [&] {
+    std::ifstream stat("/proc/" + std::to_string(engine_pid) + "/stat");
+    std::string pid, name, state;
+    return bool(stat >> pid >> name >> state) && state != "Z";
+  };
+  EXPECT_FALSE(running()) << "engine " << engine_pid << " outlived the program";
+  if (running()) kill(engine_pid, SIGKILL);
+  std::filesystem::remove_all(dir);
+}
 
 TEST(ExternalEngine, ElephantEyeQuitsOnUciSoUcciIsTriedInAFreshProcess) {
   xq::ExternalEngine e;
