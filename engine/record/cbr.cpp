@@ -149,6 +149,7 @@ bool read_cbr(const std::string& b, PgnGame& out, std::string* error, std::strin
     if (rank) fen += '/';
   }
   fen += red_first ? " w - - 0 1" : " b - - 0 1";
+  if (diagram_side(fen)) g.tags.emplace_back("Diagram", kDiagramNote);
   Game game;
   std::string err;
   if (!game.reset(fen, &err)) return fail("the position: " + err);

@@ -180,6 +180,7 @@ bool read_pgn(const std::string& text, PgnGame& out, std::string* error) {
   if (!split_tags(text, g.tags, movetext, error)) return false;
   if (movetext.size() > kMaxMovetextBytes) return fail(movetext_too_long());
   g.fen = g.tag("FEN").empty() ? kStartFen : g.tag("FEN");
+  if (diagram_side(g.fen)) g.tags.emplace_back("Diagram", kDiagramNote);
   Game game;
   std::string err;
   if (!game.reset(g.fen, &err)) return fail("FEN tag: " + err);
@@ -379,7 +380,8 @@ bool read_pgn_tree(const std::string& text, PgnTree& out, std::string* error) {
   std::string movetext;
   if (!split_tags(text, t.tags, movetext, error)) return false;
   if (movetext.size() > kMaxMovetextBytes) return fail(movetext_too_long());
-  const std::string fen = t.tag("FEN").empty() ? kStartFen : t.tag("FEN");
+  std::string fen = t.tag("FEN").empty() ? kStartFen : t.tag("FEN");
+  if (diagram_side(fen)) t.tags.emplace_back("Diagram", kDiagramNote);
   Game game;
   std::string err;
   if (!game.reset(fen, &err)) return fail("FEN tag: " + err);

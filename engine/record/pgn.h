@@ -80,6 +80,8 @@ struct PgnTree {
   int dropped_variations = 0;  // variations cut at a move that cannot be played
   std::string tag(const std::string& name) const;
 };
+// The tag a reader adds when it turned a diagram's side to move (see diagram_side).
+inline constexpr const char* kDiagramNote = "the side in check is to move (the file named the other)";
 // Variations nest at most this deep; deeper is an error, never a stack overflow.
 constexpr int kMaxVariationDepth = 64;
 // A game's moves, comments and variations (the text after its tags) are at

@@ -49,6 +49,19 @@ char piece_letter(PieceId id) {
   return color_of_id(id) == RED ? ch : char(ch - 'A' + 'a');
 }
 
+bool diagram_side(std::string& fen) {
+  FenData d;
+  std::string err;
+  if (parse_fen(fen, d, &err) || err.find("side not to move") == std::string::npos) return false;
+  const size_t space = fen.find(' ');
+  if (space == std::string::npos || space + 1 >= fen.size()) return false;
+  std::string other = fen;
+  other[space + 1] = (fen[space + 1] == 'b' || fen[space + 1] == 'B') ? 'w' : 'b';
+  if (!parse_fen(other, d, nullptr)) return false;
+  fen = other;
+  return true;
+}
+
 bool parse_fen(const std::string& fen, FenData& out, std::string* error) {
   auto fail = [&](const std::string& msg) {
     if (error) *error = "bad FEN: " + msg;

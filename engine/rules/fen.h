@@ -19,6 +19,12 @@ struct FenData {
 // puts a message naming the problem in *error.
 bool parse_fen(const std::string& fen, FenData& out, std::string* error);
 
+// A diagram (a mate drawn as it stands, a study's final position) often names
+// the wrong side to move: the side in check. When fen is refused only because
+// the side not to move is in check, and is a position with that side to move,
+// fen becomes that and the answer is true (the reader says so).
+bool diagram_side(std::string& fen);
+
 std::string to_fen(const Position& pos, int halfmove = 0, int fullmove = 1);
 
 // Can a piece of this type and colour ever stand on s?

@@ -368,8 +368,12 @@ TEST(AppModelOnline, TheLobbyShowsWhatEachPlayerCanDo) {
   // A casual seek the guest takes: a game. The third window's open lobby lists it unasked,
   // and neither player is offered its own game to watch.
   a.m.act(Action::OnlineCancelSeek);
+  ASSERT_TRUE(all_until([&] { return a.m.online().my_seek() == 0 && g.m.online().seeks().empty(); }));
   g.m.act(Action::OnlineSeek, 1);
-  ASSERT_TRUE(all_until([&] { return a.m.online().seeks().size() == 1; }));
+  // The guest's seek, and only it, before a takes it (its own cancelled one may still be listed a moment).
+  ASSERT_TRUE(all_until([&] {
+    return a.m.online().seeks().size() == 1 && a.m.online().seeks()[0].name == g.m.online().name();
+  }));
   a.m.act(Action::OnlineAccept, 0);
   ASSERT_TRUE(all_until([&] { return a.m.online().game() && g.m.online().game(); }));
   ASSERT_TRUE(all_until([&] { return has_button(w.m.view_model(), Action::OnlineWatch); }))

@@ -121,3 +121,20 @@ TEST(RecordFile, MessagesAreUtf8) {
   EXPECT_FALSE(xq::valid_utf8("\xed\xa0\x80"));  // a surrogate is no UTF-8
   EXPECT_FALSE(xq::valid_utf8("\xc0\xaf"));      // nor an overlong form
 }
+
+// A checkmate diagram names the mated side's opponent to move (as drawn): it
+// opens as the position with the side in check to move, and says so.
+TEST(RecordFile, ADiagramWithTheWrongSideToMoveOpensAsItsPosition) {
+  // Black's king in check from the rook on e-file... mated: red to move as written.
+  const std::string pgn = "[FEN \"3k5/3R5/3R5/9/9/9/9/9/9/4K4 w - - 0 1\"]\n\n*\n";
+  const xq::RecordFile f = xq::read_record_file(pgn);
+  ASSERT_EQ(f.games.size(), 1u) << (f.failures.empty() ? "" : f.failures[0].message);
+  EXPECT_EQ(f.games[0].fen, "3k5/3R5/3R5/9/9/9/9/9/9/4K4 b - - 0 1");
+  EXPECT_EQ(f.games[0].tag("Diagram"), xq::kDiagramNote);
+  EXPECT_TRUE(f.games[0].moves.empty());
+  // A position wrong in other ways is still refused with its reason.
+  const xq::RecordFile bad = xq::read_record_file("[FEN \"3k5/9/9/9/9/9/9/9/9/3K5 w - - 0 1\"]\n\n*\n");
+  EXPECT_TRUE(bad.games.empty());
+  ASSERT_FALSE(bad.failures.empty());
+  EXPECT_NE(bad.failures[0].message.find("kings face each other"), std::string::npos) << bad.failures[0].message;
+}
