@@ -33,8 +33,9 @@ void AppModel::autosave() {
   saved_record_revision_ = ui_.record_revision;  // a comment, a mark or a promoted line is saved too
   const Game& g = controller_.game();
   if (g.ply() == 0 || g.verdict().over() || record_shown()) storage_->remove(autosave_name());
-  else if (online_game())  // a game on a server: offered back as that, never as a local game
-    storage_->write(autosave_name(), game_pgn({{"Event", "online game"}, {"Mode", "online"}, {"Site", online_.address()}}));
+  else if (online_game())  // a game on a server: offered back as that, never as a local game; its
+    // clocks are the server's (the local readings were stamps of the control, not the times), so none are written
+    storage_->write(autosave_name(), write_pgn(g, {{"Event", "online game"}, {"Mode", "online"}, {"Site", online_.address()}}));
   else storage_->write(autosave_name(), game_pgn({{"Event", "autosave"}, {"Mode", mode_name(controller_.mode())}}));
 }
 

@@ -295,6 +295,8 @@ TEST(AppModelOnline, AGuestWhoseWindowClosedMidGameComesBackToIt) {
            it->second.find("[Mode \"online\"]") != std::string::npos;
   })) << "the autosave names the game as an online one";
   const Fixture::Files kept = a->files->files;  // what the disk holds when the window is killed
+  EXPECT_EQ(kept.at(xq::AppModel::autosave_name()).find("[%clk"), std::string::npos)
+      << "no local clock stamps: the server keeps the clocks";
   EXPECT_NE(kept.at("settings.ini").find("online_token="), std::string::npos);
   a.reset();
 
