@@ -448,7 +448,7 @@ void Renderer::draw_scene(const ViewModel& vm, const BoardView& view, int64_t no
   SDL_RenderClear(r_);
   draw_board(vm, view, now_ms);
   draw_file_numbers(vm, view);
-  draw_banner(vm, view);
+  if (!vm.dialog) draw_banner(vm, view);  // a dialog covers the board: the result's banner does not show through it
   draw_panel(vm, view, now_ms);
   if (vm.dialog) draw_dialog(*vm.dialog, view);
   if (!vm.help.empty()) draw_help(vm, view);
