@@ -226,7 +226,9 @@ void Renderer::draw_dialog(const Dialog& d, const BoardView& v) {
   const float s = v.scale();
   const Rect a{b.x + d.area.x * s, b.y + d.area.y * s, d.area.w * s, d.area.h * s};
   fill(a, {20, 12, 6, 235});
-  text_.draw(d.text, a.x + a.w / 2, a.y + 30 * s, int(24 * s), kPanelText, 1);
+  int title_px = int(24 * s);  // a long question is set smaller to fit the sheet, never cut at its edges
+  while (title_px > 10 && text_.width(d.text, title_px) > a.w - 24 * s) --title_px;
+  text_.draw(d.text, a.x + a.w / 2, a.y + 30 * s, title_px, kPanelText, 1);
   for (size_t i = 0; i < d.lines.size(); ++i) {
     int px = int(16 * s);  // a long line is set smaller to fit the sheet
     while (px > 8 && text_.width(d.lines[i], px) > a.w - 40 * s) --px;

@@ -307,8 +307,8 @@ TEST(AppModelOnline, AGuestWhoseWindowClosedMidGameComesBackToIt) {
   ASSERT_TRUE(back.start(o));
   const auto d = back.m.view_model().dialog;
   ASSERT_TRUE(d);
-  EXPECT_EQ(d->text, "Your online game on " + server.address() + " is not over (1 moves). Return to it?");
-  EXPECT_TRUE(dialog_button(d, "Return to it"));
+  EXPECT_EQ(d->text, "Your game on " + server.address() + " is not over (1 moves). Return?");
+  EXPECT_TRUE(dialog_button(d, "Return"));
   EXPECT_EQ(back.m.controller().game().ply(), 0) << "nothing is loaded as a local game";
   back.m.act(Action::ResumeYes);
   ASSERT_TRUE(both_until(back, b, [&] { return back.m.online().game() == game && back.moves() == "h2e2"; }))
@@ -423,10 +423,18 @@ TEST(AppModelOnline, AGameGoesOnAfterTheServerWentAwayAndCameBack) {
   ASSERT_TRUE(both_until(a, b, [&] {
     return a.m.online().state() == State::LoggedIn && b.m.online().state() == State::LoggedIn;
   }));
-  black.m.view_model();
-  black.click_square("h9");
-  black.click_square("g7");
-  ASSERT_TRUE(both_until(a, b, [&] { return red.m.controller().game().ply() == 2; }));
+  // The server's game state follows the welcome and may put the board back as
+  // it has it: black's move is made again while the board still shows one ply.
+  int64_t next_try = 0;
+  ASSERT_TRUE(both_until(a, b, [&] {
+    if (black.m.controller().game().ply() == 1 && real_ms() >= next_try) {
+      black.m.view_model();
+      black.click_square("h9");
+      black.click_square("g7");
+      next_try = real_ms() + 500;
+    }
+    return red.m.controller().game().ply() == 2;
+  }));
   EXPECT_EQ(red.moves(), "b2e2 h9g7");
   server.reset();
   remove_db(path);
@@ -478,10 +486,17 @@ TEST(AppModelOnline, ASpectatorFollowsAgainAfterTheServerCameBack) {
     return a.m.online().state() == State::LoggedIn && b.m.online().state() == State::LoggedIn &&
            c.m.online().state() == State::LoggedIn;
   }));
-  black.m.view_model();
-  black.click_square("h9");
-  black.click_square("g7");
-  ASSERT_TRUE(all_until([&] { return c.moves() == "h2e2 h9g7"; })) << "the spectator's board follows again: " << c.moves();
+  // As after any reconnection, the server's state may put black's board back: the move is made again then.
+  int64_t next_try = 0;
+  ASSERT_TRUE(all_until([&] {
+    if (black.m.controller().game().ply() == 1 && real_ms() >= next_try) {
+      black.m.view_model();
+      black.click_square("h9");
+      black.click_square("g7");
+      next_try = real_ms() + 500;
+    }
+    return c.moves() == "h2e2 h9g7";
+  })) << "the spectator's board follows again: " << c.moves();
   server.reset();
   remove_db(path);
 }
