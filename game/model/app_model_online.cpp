@@ -342,8 +342,10 @@ void AppModel::poll_online() {
       online_note_ = say(Phrase::OnlineClosed, {m.text});
     } else if (t == "reconnecting") {
       flash(say(Phrase::OnlineReconnecting));
+      if (online_game()) controller_.hold_clock(true, now_ms_);  // until the server's readings come back
     } else if (t == "gave_up") {
       flash(say(Phrase::OnlineGaveUp));
+      controller_.hold_clock(false, now_ms_);
       if (!m.text.empty()) {  // the server no longer knows the login: it is of no more use
         settings_.online_token.clear();
         store_settings();

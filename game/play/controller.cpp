@@ -159,6 +159,7 @@ void Controller::clock_to_ply() {
 }
 
 void Controller::set_time_control(const TimeControl& tc) {
+  clock_held_ = false;
   clock_.reset(tc);
   reset_clock_record();
   ++revision_;
@@ -524,6 +525,7 @@ bool Controller::apply_move(Move m) {
 }
 
 void Controller::set_clock_readings(int red_ms, int black_ms, int64_t now_ms) {
+  clock_held_ = false;  // the server's readings: its clocks are known again
   if (!clock_.on()) return;
   clock_.set(red_ms, black_ms);
   if (!clock_at_ply_.empty()) clock_at_ply_.back() = {red_ms, black_ms};
@@ -719,7 +721,7 @@ Limits Controller::computer_limits(Color side, SearchOptions& so) {
 
 void Controller::update(int64_t now_ms) {
   now_ms_ = now_ms;
-  if (clock_.on() && !game_over()) {
+  if (clock_.on() && !game_over() && !clock_held_) {
     const Color side = game_.side_to_move();
     if (!clock_.running()) clock_.run(side, now_ms);
     if (clock_.remaining(side, now_ms) <= 0 && !remote_clock_) {  // the flag falls

@@ -178,6 +178,12 @@ class Controller {
   // The server keeps the clocks and says when a flag falls: the local clocks
   // show its readings and never end the game themselves.
   void set_remote_clock(bool on) { remote_clock_ = on; }
+  // While the server cannot be reached its clocks are not known: the local
+  // ones stand still (they ran on, then jumped back) until its readings come.
+  void hold_clock(bool on, int64_t now_ms) {
+    clock_held_ = on;
+    if (on) pause_clock(now_ms);
+  }
   // The server's readings, the side to move's clock running from now_ms.
   void set_clock_readings(int red_ms, int black_ms, int64_t now_ms);
   // The opponent's move as the server relayed it (false when not legal here).
@@ -284,6 +290,7 @@ class Controller {
 
   ControllerOptions options_;
   bool remote_clock_ = false;
+  bool clock_held_ = false;
   bool branching_ = false;
   uint64_t game_serial_ = 0;
   Game game_;

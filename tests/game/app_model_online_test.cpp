@@ -411,6 +411,9 @@ TEST(AppModelOnline, AGameGoesOnAfterTheServerWentAwayAndCameBack) {
   server.reset();  // the server goes away
   ASSERT_TRUE(both_until(a, b, [&] { return a.m.online().state() == State::Reconnecting; }));
   EXPECT_EQ(a.m.message(), "Connection lost: reconnecting…");
+  // The server's clocks are not known meanwhile: the local ones stand still (they ran on, then jumped back).
+  a.m.update(real_ms());
+  EXPECT_FALSE(a.m.controller().clock_running(xq::RED) || a.m.controller().clock_running(xq::BLACK));
   {
     xq::server::Store check;  // meanwhile the file has the game and its move
     std::string error;
