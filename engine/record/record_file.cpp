@@ -28,6 +28,14 @@ void add(RecordFile& f, PgnGame g, int number, std::string source = {}) {
 
 }  // namespace
 
+std::string unread_binary_kind(const std::string& bytes) {
+  const bool utf16 = bytes.compare(0, 2, "\xFF\xFE") == 0 || bytes.compare(0, 2, "\xFE\xFF") == 0;
+  if (utf16 || bytes.find('\0') >= 4096) return "";
+  return bytes.compare(0, 8, "CCBridge") == 0
+             ? "a 象棋桥 (CCBridge) file of a kind this program does not read (an older, compressed library)"
+             : "not a game file this program reads (binary data of an unknown kind)";
+}
+
 RecordFile read_record_file(const std::string& bytes) {
   RecordFile f;
   std::string err;
@@ -79,12 +87,9 @@ RecordFile read_record_file(const std::string& bytes) {
                                "[DhtmlXQiFrame], [DhtmlXQFLASH], [DhtmlXQJAVA], [DhtmlXQHTML] form)"});
     return f;
   }
-  const bool utf16 = bytes.compare(0, 2, "\xFF\xFE") == 0 || bytes.compare(0, 2, "\xFE\xFF") == 0;
-  if (!utf16 && bytes.find('\0') < 4096) {  // binary, and none of the kinds above: said in words, not shown as text
+  if (std::string why = unread_binary_kind(bytes); !why.empty()) {  // said in words, not shown as text
     f.format = "binary";
-    f.failures.push_back({0, bytes.compare(0, 8, "CCBridge") == 0
-                                 ? "a 象棋桥 (CCBridge) file of a kind this program does not read (an older, compressed library)"
-                                 : "not a game file this program reads (binary data of an unknown kind)"});
+    f.failures.push_back({0, std::move(why)});
     return f;
   }
   f.format = "PGN";

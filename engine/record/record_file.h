@@ -23,6 +23,11 @@ struct RecordFile {
   std::vector<RecordFailure> failures; // games (or the file) that could not be read
 };
 
+// Why bytes that none of the game formats took are no text to read as moves
+// (binary data: an older compressed 象棋桥 library, or another kind), in
+// words; "" when they may be text (UTF-16 with its mark counts as text).
+std::string unread_binary_kind(const std::string& bytes);
+
 // Reads every game of a file's bytes. Never throws; a damaged file gives a
 // failure naming what is wrong and no games.
 RecordFile read_record_file(const std::string& bytes);

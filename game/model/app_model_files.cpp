@@ -5,6 +5,7 @@
 #include <new>
 
 #include "app_model.h"
+#include "record_file.h"
 #include "text_encoding.h"
 
 #include "cbr.h"
@@ -329,11 +330,8 @@ void AppModel::opened_file(const std::string& path, const OpenedFile& f) {
     load_dhtmlxq_text(text, storage_->path(path));
     return;
   }
-  const bool utf16 = text.compare(0, 2, "\xFF\xFE") == 0 || text.compare(0, 2, "\xFE\xFF") == 0;
-  if (!utf16 && text.find('\0') < 4096) {  // binary of a kind not read: said in words, never shown as moves
-    flash(say(Phrase::CannotOpen, {storage_->path(path), text.compare(0, 8, "CCBridge") == 0
-                                                             ? "a 象棋桥 (CCBridge) file of an older, compressed kind"
-                                                             : "not a game file (binary data of an unknown kind)"}));
+  if (const std::string why = unread_binary_kind(text); !why.empty()) {  // said in words, never shown as moves
+    flash(say(Phrase::CannotOpen, {storage_->path(path), why}));
     return;
   }
   load_pgn_text(text_as_utf8(text), storage_->path(path));  // GBK, UTF-16 and a BOM as UTF-8
