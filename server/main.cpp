@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstring>
+#include <memory>
 #include <string>
 
 #include "parse_int.h"
@@ -14,13 +15,16 @@
 namespace {
 
 const char* kUsage =
-    "usage: xiangqi-server [--port N] [--address IP] [--db FILE] [--grace SECONDS] [--cert FILE --key FILE] [limits]\n"
+    "usage: xiangqi-server [--port N] [--address IP] [--db FILE] [--grace SECONDS] [--cert FILE --key FILE] [--web DIR]\n"
+    "                     [limits]\n"
     "  --port N             the port to listen on (default 7800; 0: any free port)\n"
     "  --address IP         the address to listen on (default 0.0.0.0, every interface)\n"
     "  --db FILE            the SQLite file for players, games and the archive (default xiangqi-server.db)\n"
     "  --grace SECONDS      how long a dropped player's game waits for them (default 60)\n"
     "  --cert FILE          serve TLS (wss://) with this PEM certificate (its chain after it)\n"
     "  --key FILE           the certificate's private key (PEM)\n"
+    "  --web DIR            the browser client's files, served at http(s)://HOST:PORT/ (default: the\n"
+    "                       install's share/xiangqi/web, or build/web in a build tree; --web none: no page)\n"
     "limits (what one client or address can make the server hold):\n"
     "  --max-connections N  connections in all (default 4000)\n"
     "  --max-per-address N  connections from one IP address (default 200; 0: no limit)\n"
@@ -37,6 +41,7 @@ int main(int argc, char** argv) {
   xq::server::ListenOptions listen;
   xq::server::ServerOptions options;
   std::string db = "xiangqi-server.db";
+  std::string web = xq::server::default_web_folder(argc > 0 ? argv[0] : "");
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--help" || a == "-h") {
@@ -54,6 +59,7 @@ int main(int argc, char** argv) {
     else if (a == "--db") db = v;
     else if (a == "--cert") listen.cert_file = v;
     else if (a == "--key") listen.key_file = v;
+    else if (a == "--web") web = v == "none" ? "" : v;
     else if (a == "--grace" && xq::parse_int(v, 1, 3600, n)) options.hub.grace_ms = n * 1000;
     else if (a == "--max-connections" && xq::parse_int(v, 1, 1000000, n)) options.network.max_connections = size_t(n);
     else if (a == "--max-per-address" && xq::parse_int(v, 0, 1000000, n)) options.network.max_per_address = size_t(n);
@@ -90,6 +96,14 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "xiangqi-server: %s\n", error.c_str());
     return 1;
   }
+  if (!web.empty()) {
+    auto files = std::make_shared<xq::server::WebFiles>();
+    if (!files->load(web, error)) {
+      std::fprintf(stderr, "xiangqi-server: %s\n", error.c_str());
+      return 1;
+    }
+    options.web = files;
+  }
   xq::server::WebSocketServer server(store, options);
   if (!server.listen(listen, error)) {
     std::fprintf(stderr, "xiangqi-server: %s\n", error.c_str());
@@ -97,6 +111,10 @@ int main(int argc, char** argv) {
   }
   std::printf("xiangqi-server: listening on %s:%u%s, database %s\n", listen.address.c_str(), unsigned(server.port()),
               server.tls() ? " (TLS)" : "", db.c_str());
+  if (options.web)
+    std::printf("xiangqi-server: the web client (%zu files, %zu KB from %s) at %s://HOST:%u/\n", options.web->count(),
+                options.web->bytes() >> 10, options.web->folder().c_str(), server.tls() ? "https" : "http",
+                unsigned(server.port()));
   std::fflush(stdout);
   server.run();
   std::printf("xiangqi-server: stopped\n");

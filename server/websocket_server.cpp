@@ -5,6 +5,7 @@
 #include <boost/asio.hpp>
 #include <boost/asio/ssl.hpp>
 #include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
 #include <boost/beast/ssl.hpp>
 #include <boost/beast/websocket.hpp>
 #include <boost/beast/websocket/ssl.hpp>
@@ -14,6 +15,7 @@
 #include <deque>
 #include <future>
 #include <map>
+#include <optional>
 #include <type_traits>
 
 #include "hash_worker.h"
@@ -23,6 +25,7 @@ namespace xq::server {
 namespace asio = boost::asio;
 namespace beast = boost::beast;
 namespace websocket = beast::websocket;
+namespace http = beast::http;
 using tcp = asio::ip::tcp;
 
 namespace {
@@ -60,6 +63,11 @@ struct WebSocketServer::Impl {
     ConnId id;
     bool closing = false;
     std::string reason;
+    // Before the upgrade: the HTTP request being read, the answer being sent
+    // (its body points into the server's WebFiles), how many were answered.
+    std::optional<http::request_parser<http::empty_body>> request;
+    std::optional<http::response<http::span_body<const char>>> response;
+    int answered = 0;
 
     void start() {
       if constexpr (std::is_same_v<Stream, beast::tcp_stream>) {
@@ -75,11 +83,63 @@ struct WebSocketServer::Impl {
                                         });
       }
     }
+    // Every connection starts with an HTTP request: a WebSocket upgrade (on
+    // any path: the desktop client's, or the page's /ws) goes to the hub; a
+    // GET is answered from the web client's files, and the connection waits
+    // for the next request (at most 100, 15 s idle, 30 s for one request).
     void upgrade() {
-      ws.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
-      ws.read_message_max(kMaxMessageBytes);
-      ws.async_accept([self = this->shared_from_this()](beast::error_code ec) { self->accepted(ec); });
+      request.emplace();
+      request->header_limit(8 * 1024);
+      beast::get_lowest_layer(ws).expires_after(std::chrono::seconds(answered ? 15 : 30));
+      http::async_read(ws.next_layer(), buffer, *request,
+                       [self = this->shared_from_this()](beast::error_code ec, size_t) { self->on_request(ec); });
     }
+    void on_request(beast::error_code ec) {
+      if (ec || closing) {
+        kill();
+        return server.gone(id);
+      }
+      http::request<http::empty_body> req = request->release();
+      request.reset();
+      if (websocket::is_upgrade(req)) {
+        beast::get_lowest_layer(ws).expires_never();
+        ws.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
+        ws.read_message_max(kMaxMessageBytes);
+        ws.async_accept(req, [self = this->shared_from_this()](beast::error_code ec) { self->accepted(ec); });
+        return;
+      }
+      WebRequest wr{std::string(req.method_string()), std::string(req.target()),
+                    std::string(req[http::field::accept_encoding]), std::string(req[http::field::if_none_match])};
+      static const WebFiles kNoFiles;
+      const WebResponse answer = (server.options.web ? *server.options.web : kNoFiles).answer(wr);
+      const std::string& content = answer.content();
+      // An error's message lives in `answer`: keep a copy alive with the response.
+      if (!answer.body) held_message = answer.message;
+      const std::string& body = answer.body ? content : held_message;
+      response.emplace(http::status(answer.status), req.version());
+      for (const auto& [name, value] : answer.headers) response->set(name, value);
+      response->set(http::field::server, "xiangqi-server");
+      const bool keep = req.keep_alive() && ++answered < 100;
+      response->keep_alive(keep);
+      if (answer.head_only || answer.status == 304) {
+        response->content_length(answer.status == 304 ? 0 : body.size());
+        response->body() = http::span_body<const char>::value_type(body.data(), 0);
+      } else {
+        response->body() = http::span_body<const char>::value_type(body.data(), body.size());
+        response->prepare_payload();
+      }
+      beast::get_lowest_layer(ws).expires_after(std::chrono::seconds(30));
+      http::async_write(ws.next_layer(), *response,
+                        [self = this->shared_from_this(), keep](beast::error_code ec, size_t) {
+                          self->response.reset();
+                          if (ec || !keep || self->closing) {
+                            self->kill();
+                            return self->server.gone(self->id);
+                          }
+                          self->upgrade();
+                        });
+    }
+    std::string held_message;
     void accepted(beast::error_code ec) {
       if (ec) return server.gone(id);
       open = true;

@@ -1,5 +1,6 @@
-// The network side of the server: Boost.Beast WebSocket connections (plain,
-// or TLS when given a certificate) on one Asio thread, each message handed to
+// The network side of the server: Boost.Beast connections (plain, or TLS
+// when given a certificate), each an HTTP request first: a WebSocket upgrade
+// (the game) or a GET of the browser client's files (web_files.h), on one Asio thread, each message handed to
 // the Hub with the time it arrived, the Hub's answers queued per connection;
 // the database on a thread of its own (store_thread.h), password hashing on
 // another (hash_worker.h); a 50 ms timer for flags and abandoned games.
@@ -17,6 +18,7 @@
 #include "hub.h"
 #include "store.h"
 #include "store_thread.h"
+#include "web_files.h"
 
 namespace xq::server {
 
@@ -39,6 +41,9 @@ struct ServerOptions {
   HubOptions hub;
   DatabaseOptions database;
   NetworkLimits network;
+  // The browser client's files, served over HTTP(S) on the same port; a
+  // WebSocket upgrade on any path goes to the hub. Null: no page (404).
+  std::shared_ptr<const WebFiles> web;
 };
 
 // What the server holds now (for the soak test and the status line).
@@ -50,7 +55,7 @@ struct ServerStatus {
 class WebSocketServer {
  public:
   WebSocketServer(Store& store, ServerOptions options);
-  WebSocketServer(Store& store, HubOptions hub_options) : WebSocketServer(store, ServerOptions{hub_options, {}, {}}) {}
+  WebSocketServer(Store& store, HubOptions hub_options) : WebSocketServer(store, ServerOptions{hub_options, {}, {}, {}}) {}
   ~WebSocketServer();
   // Binds and listens; false with a message (address in use, bad address,
   // a certificate or key that cannot be read or do not match).

@@ -22,7 +22,7 @@ class WsClient {
 
   // `from`: the local address to connect from (127.0.0.2 ... are loopback
   // addresses too: a second "address" for the per-address limits).
-  bool connect(uint16_t port, const std::string& from = "", int receive_buffer = 0) {
+  bool connect(uint16_t port, const std::string& from = "", int receive_buffer = 0, const std::string& path = "/") {
     boost::beast::error_code ec;
     auto& socket = ws_.next_layer();
     if (!from.empty() || receive_buffer) {
@@ -33,7 +33,7 @@ class WsClient {
     }
     socket.connect({boost::asio::ip::make_address("127.0.0.1"), port}, ec);
     if (ec) return false;
-    ws_.handshake("127.0.0.1", "/", ec);
+    ws_.handshake("127.0.0.1", path, ec);
     return !ec;
   }
   void send(const std::string& text) {

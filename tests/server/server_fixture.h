@@ -18,7 +18,7 @@ using json = nlohmann::json;
 
 class ServerTest : public ::testing::Test {
  protected:
-  void start(xq::server::HubOptions options = {}) { start(xq::server::ServerOptions{options, {}, {}}); }
+  void start(xq::server::HubOptions options = {}) { start(xq::server::ServerOptions{options, {}, {}, {}}); }
   void start(xq::server::ServerOptions options) {
     path_ = std::filesystem::temp_directory_path() /
             ("xq_server_test_" + std::to_string(getpid()) + "_" + std::to_string(counter_++) + ".db");
