@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "bench.h"
+#include "clock.h"
 #include "book.h"
 #include "fen.h"
 #include "game.h"
@@ -222,6 +223,16 @@ EMSCRIPTEN_KEEPALIVE const char* xq_search(const char* fen, const char* moves, i
                  {"score", r.score},
                  {"depth", r.depth},
                  {"nodes", r.nodes}});
+}
+
+// A clock face for the server's reading: `control` as the server names it
+// ("5+3", "10m/30s*3"), `remaining_ms` the game's time and every 读秒 period.
+EMSCRIPTEN_KEEPALIVE const char* xq_clock(const char* control, int remaining_ms) {
+  const auto tc = xq::parse_clock_option(control ? control : "");
+  if (!tc) return answer({{"ok", false}, {"byoyomi", false}, {"ms", remaining_ms}, {"periods", 0},
+                          {"face", xq::clock_face(remaining_ms)}});
+  const xq::ClockReading r = xq::read_clock(*tc, remaining_ms);
+  return answer({{"ok", true}, {"byoyomi", r.byoyomi}, {"ms", r.ms}, {"periods", r.periods}, {"face", xq::clock_face(r.ms)}});
 }
 
 EMSCRIPTEN_KEEPALIVE void xq_new_game() { engine().pool.clear(); }
