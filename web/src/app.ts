@@ -130,7 +130,7 @@ export class App {
     this.thinking = false;
     this.mode = mode;
     this.game = null;
-    this.start = START_FEN;
+    this.start = this.startFen();
     this.moves = [];
     this.ending = null;
     this.offer = null;
@@ -138,6 +138,17 @@ export class App {
     this.board.flip(this.flipped);
     this.changed(false);
     this.maybeComputer();
+  }
+
+  // A position to start from, shared as a link: #fen=<FEN> (checked by the rules).
+  private startFen(): string {
+    const m = /(?:^#|&)fen=([^&]+)/.exec(location.hash);
+    if (!m) return START_FEN;
+    const fen = decodeURIComponent(m[1]).replace(/_/g, ' ');
+    const s = this.rules.state(fen, [], this.style);
+    if (s.ok) return fen;
+    this.notice = s.error ?? '';
+    return START_FEN;
   }
 
   // After any change of the record: the rules' view, the board, the panels.
@@ -367,9 +378,11 @@ export class App {
 
   private onlineMove(m: ServerMessage) {
     if (!this.game || m.game !== this.game.id) return;
-    this.setClock(m.clock);
     const ply = Number(m.ply);
-    if (ply === this.moves.length && this.moves[ply - 1] === m.move) return this.refresh();  // our own, echoed
+    if (ply === this.moves.length && this.moves[ply - 1] === m.move) {  // our own, echoed
+      this.setClock(m.clock);
+      return this.refresh();
+    }
     if (ply !== this.moves.length + 1) {  // out of step: the server's record is the game
       this.link.send({ type: this.game.you === 'spectator' ? 'watch' : 'resume',
         ...(this.game.you === 'spectator' ? { game: this.game.id } : { token: this.link.token ?? '' }) });
@@ -377,6 +390,8 @@ export class App {
     }
     this.offer = null;
     this.play(String(m.move));
+    this.setClock(m.clock);  // after the move: the side to move is the one whose clock runs
+    this.refresh();
   }
 
   private setClock(c: any) {

@@ -112,7 +112,7 @@ export class BoardView {
     this.renderMarks();
   }
 
-  flip(on: boolean) { this.flipped = on; this.render(); }
+  flip(on: boolean) { this.flipped = on; this.svg.dataset.flipped = String(on); this.render(); }
 
   // The board's text for tests and screen readers: which piece is where.
   pieceAt(square: string): string | undefined { return this.placement.get(square); }
