@@ -63,6 +63,7 @@ export class App {
   private notice = '';
   private serverState: 'connecting' | 'up' | 'down' = 'connecting';
   private tab: 'play' | 'online' | 'analysis' = 'play';
+  private benchText = '';
 
   // The parts of the page that change.
   private readonly el = {
@@ -108,7 +109,8 @@ export class App {
     this.link.onMessage = (m) => this.serverMessage(m);
     this.link.onStatus = (up, ever) => {
       this.serverState = up ? 'up' : 'down';
-      this.notice = up ? (ever && this.game ? t('back') : '') : ever ? t('reconnecting') : '';
+      // Only a game on the server cares: the computer in the page plays on regardless.
+      if (this.game) this.notice = up ? t('back') : t('reconnecting');
       this.refresh();
     };
     window.setInterval(() => this.tick(), 200);
@@ -609,6 +611,16 @@ export class App {
         rows.push(h('div', { class: 'line' }, h('b', {}, score), ' ', l.names.slice(0, 10).join(' ')));
       }
     }
-    p.replaceChildren(control, h('div', { class: 'lines', id: 'analysis-lines' }, ...rows));
+    const speed = button(t('speed'), () => {
+      this.analysing = false;
+      this.benchText = '…';
+      this.refreshAnalysis();
+      void this.search.bench(6).then((r) => {
+        this.benchText = `${r.nodes.toLocaleString()} ${t('nodes')} · ${Math.round(r.ms)} ms · ${Math.round(r.nodes / r.ms)}k ${t('nodesPerSecond')}`;
+        this.refreshAnalysis();
+      });
+    }, { id: 'bench' });
+    p.replaceChildren(control, h('div', { class: 'lines', id: 'analysis-lines' }, ...rows),
+      h('p', { class: 'bench' }, speed, ' ', h('span', { id: 'bench-result' }, this.benchText)));
   }
 }

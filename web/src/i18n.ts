@@ -29,6 +29,7 @@ const words = {
   result: ['结果', 'Result'], vs: ['对', 'vs'], lobby: ['大厅', 'Lobby'], rating: ['等级分', 'Rating'],
   language: ['English', '中文'], periods: ['次', '×'], readSeconds: ['读秒', 'byo-yomi'],
   time: ['时限', 'Time'], confirmResign: ['认输，结束这盘棋？', 'Resign this game?'],
+  speed: ['测速', 'Engine speed'], nodes: ['节点', 'nodes'],
   guestsCasual: ['游客只能下不计分的棋', 'Guests play casual games only'], you: ['你', 'You'],
 } as const;
 

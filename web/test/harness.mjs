@@ -54,7 +54,7 @@ export async function launch() {
     headless: true,
     userDataDir: profile,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-      '--no-first-run', '--disable-sync', '--disable-quic', '--mute-audio', '--autoplay-policy=no-user-gesture-required'],
+      '--no-first-run', '--disable-sync', '--disable-quic', '--mute-audio', '--autoplay-policy=no-user-gesture-required', ...(process.env.XQ_CHROMIUM_FLAGS ? process.env.XQ_CHROMIUM_FLAGS.split(' ') : [])],
   });
   const close = browser.close.bind(browser);
   browser.close = async () => { await close(); rmSync(profile, { recursive: true, force: true }); };
