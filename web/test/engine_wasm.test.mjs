@@ -1,7 +1,7 @@
 // The WebAssembly build of the engine library against the native one:
 // perft counts from the shared table, the bench's node count, the judge and
 // notation as the page receives them. Run by ctest (web_engine_wasm) as
-//   node --no-experimental-fetch --test tests/web/engine_wasm.test.mjs
+//   node --no-experimental-fetch --test web/test/engine_wasm.test.mjs
 // with XQ_BUILD pointing at the build folder (build/wasm and the native engine).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -27,7 +27,7 @@ const pgn = M.cwrap('xq_pgn', 'string', ['string', 'string', 'string', 'string']
 const search = M.cwrap('xq_search', 'string', ['string', 'string', 'number', 'number', 'number', 'number', 'number']);
 
 test('perft counts equal the published table (depths up to 4, the start to 5)', () => {
-  const rows = readFileSync(path.join(here, '../data/perft_positions.tsv'), 'utf8')
+  const rows = readFileSync(path.join(here, '../../tests/data/perft_positions.tsv'), 'utf8')
     .split('\n').filter((l) => l && !l.startsWith('#'));
   assert.ok(rows.length >= 40);
   rows.forEach((row, i) => {
