@@ -13,4 +13,5 @@ cmake --build build/wasm -j"$(nproc)"
 if [[ ! -f web/node_modules/.package-lock.json || web/package-lock.json -nt web/node_modules/.package-lock.json ]]; then
   (cd web && npm ci --no-audit --no-fund)
 fi
+(cd web && npx tsc --noEmit -p .)  # the client type-checks
 node web/build.mjs build/web build/wasm

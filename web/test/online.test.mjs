@@ -19,6 +19,8 @@ async function register(page, name) {
   await waitText(page, '.me', name);
 }
 
+const clickActions = (page, label) => page.evaluate((l) => [...document.querySelectorAll('.actions button')]
+  .find((b) => b.textContent === l).click(), label);
 const bottomColor = (page) => page.$eval('.seat.bottom .dot', (e) => (e.classList.contains('red') ? 'red' : 'black'));
 const clocks = (page) => page.$$eval('.seat .clock', (l) => l.map((e) => e.textContent));
 
@@ -70,6 +72,18 @@ test('two pages play a rated game with the server\'s clocks, a third watches, a 
   await waitText(black, '.status', '对手回来了', 20000);
   assert.equal(await moveCount(red), 4, 'the same game, its four moves');
   await makeMove(red, line[4]);
+  for (const p of [red, black, w]) await waitMoves(p, 5);
+  await makeMove(black, line[5]);
+  for (const p of [red, black, w]) await waitMoves(p, 6);
+
+  // A draw offered and declined; a takeback asked and granted, the move played again.
+  await red.click('#draw');
+  await waitText(black, '.actions .ask', '对方提议和棋');
+  await clickActions(black, '拒绝');
+  await waitText(red, '.status', 'Draw declined');
+  await black.click('#takeback');
+  await waitText(red, '.actions .ask', 'Your opponent asks to take back');
+  await clickActions(red, 'Accept');
   for (const p of [red, black, w]) await waitMoves(p, 5);
   await makeMove(black, line[5]);
   for (const p of [red, black, w]) await waitMoves(p, 6);

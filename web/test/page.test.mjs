@@ -10,7 +10,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { build, launch, makeMove, openPage, startServer, statusText } from './harness.mjs';
+import { build, launch, makeMove, openPage, squarePoint, startServer, statusText } from './harness.mjs';
 
 let server, browser;
 before(async () => { server = await startServer(); browser = await launch(); });
@@ -106,6 +106,28 @@ test('the WebAssembly search in the page\'s worker: the native bench\'s nodes, a
   const pct = (k) => Math.round((100 * k * 1000) / nativeNps);
   console.log(`bench 6: ${nativeNodes} nodes in both; WebAssembly in Chromium's worker ${speeds.join(', ')}k nodes/s ` +
     `(first ${pct(speeds[0])}%, last ${pct(speeds[speeds.length - 1])}% of native ${Math.round(nativeNps / 1000)}k)`);
+});
+
+test('a finger plays a move and the analysis shows its lines', async () => {
+  const page = await openPage(browser, server.url, { lang: 'zh' });
+  await page.select('#level', '0');
+  await page.$eval('svg.board', (svg) => svg.scrollIntoView({ block: 'center' }));
+  const at = (sq) => squarePoint(page, sq);
+  const from = await at('b0'), to = await at('c2');
+  await page.touchscreen.tap(from.x, from.y);
+  await page.touchscreen.tap(to.x, to.y);
+  await page.waitForFunction(() => document.querySelectorAll('.movelist li').length >= 1);
+  assert.equal(await page.$eval('.movelist li', (e) => e.textContent), '马八进七');
+  await page.waitForFunction(() => document.querySelectorAll('.movelist li').length === 2, { timeout: 15000 });
+  await page.click('#tab-analysis');
+  await page.click('#analyse');
+  await page.waitForFunction(() => document.querySelectorAll('#analysis-lines .line').length === 3, { timeout: 15000 });
+  await page.waitForFunction(() => /深度 ([6-9]|\d\d)\//.test(document.querySelector('#analysis-lines').textContent), { timeout: 20000 });
+  const lines = await page.$$eval('#analysis-lines .line', (l) => l.map((e) => e.textContent));
+  for (const l of lines) assert.match(l, /^[+-]\d+\.\d\d [车马相仕帅炮兵]/, l);
+  await page.click('#analyse');  // stop
+  assert.deepEqual(page.errors, []);
+  await page.browserContext().close();
 });
 
 test('with the server stopped, the page plays the computer to a mate', async () => {
