@@ -139,6 +139,19 @@ std::optional<Dialog> AppModel::online_dialog() const {
       d.buttons.push_back({Action::OnlineRated,  // a switch: it shows the state and that it can be changed
                            say(online_rated_ ? Phrase::OnlineRatedOn : Phrase::OnlineRatedOff), {376, 440, 104, 40},
                            online_rated_});
+    // Who is online, in one line: names with ratings, playing ones marked, as many as fit.
+    const auto& players = online_.players();
+    std::string names;
+    size_t shown = 0;
+    for (const OnlinePlayer& p : players) {
+      std::string one = p.name + " " + std::to_string(p.rating) + (p.playing ? "*" : "");
+      if (names.size() + one.size() > 52) break;
+      names += (names.empty() ? "" : " · ") + one;
+      ++shown;
+    }
+    if (shown < players.size()) names += " …";
+    d.buttons.push_back({Action::None, say(Phrase::OnlinePlayers, {std::to_string(players.size()), names}),
+                         {40, 482, 440, 20}, false});
     d.buttons.push_back({Action::OnlineLogOut, say(Phrase::OnlineLogOut), {40, 505, 120, 36}, false});
   }
   if (!online_note_.empty()) d.buttons.push_back({Action::None, online_note_, {40, 360, 440, 40}, false});
@@ -328,6 +341,8 @@ void AppModel::poll_online() {
     if (online_lobby_at_) online_.send(R"({"type":"lobby"})");
     online_lobby_at_ = now_ms_ + 5000;
   }
+  // The panel's Online button is lit while logged in (part of the view's cache key).
+  ui_.online = online_.state() == OnlineSession::State::LoggedIn;
   for (ServerMessage& m : online_.update(now_ms_)) {
     const std::string& t = m.type;
     // The game on the board (ours, or the one watched): its moves, takebacks and end.

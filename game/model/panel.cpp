@@ -115,21 +115,28 @@ std::vector<Button> panel_buttons(const UiState& ui, const Controller& c, const 
                                                : ui.engine.substr(0, ui.engine.find(' ')) + ui.engine_role;
   const std::string notation = ui.iccs ? "ICCS" : phrase(Phrase::NativeNotation, l);
   if (ui.panel_below) {  // the narrow right column: engine and notation, then draw and resign, each row its own
-    const float top = list.y - 54, third = (list.w - 8) / 3;
+    const float top = list.y - 54;
     b.push_back({Action::Engine, say(l, Phrase::EngineButton, {engine}), {list.x, top, list.w - 80, 22}, !ui.engine.empty()});
     b.push_back({Action::EngineSettings, "...", {right - 76, top, 22, 22}, false});
     b.push_back({Action::Notation, notation, {right - 50, top, 50, 22}, ui.iccs});
+    // The second row in quarters: draw, resign (or play from here), online, the look.
+    const float quarter = (list.w - 12) / 4;
     if (ui.record_shown) {
-      b.push_back({Action::PlayFromHere, phrase(Phrase::PlayFromHere, l), {list.x, top + 27, 2 * third + 4, 22}, true});
+      b.push_back({Action::PlayFromHere, phrase(Phrase::PlayFromHere, l), {list.x, top + 27, 2 * quarter + 4, 22}, true});
     } else {
-      b.push_back({Action::OfferDraw, phrase(Phrase::OfferDraw, l), {list.x, top + 27, third, 22}, false});
-      b.push_back({Action::Resign, phrase(Phrase::Resign, l), {list.x + third + 4, top + 27, third, 22}, false});
+      b.push_back({Action::OfferDraw, phrase(Phrase::OfferDraw, l), {list.x, top + 27, quarter, 22}, false});
+      b.push_back({Action::Resign, phrase(Phrase::Resign, l), {list.x + quarter + 4, top + 27, quarter, 22}, false});
     }
-    b.push_back({Action::ThemeShow, phrase(Phrase::Look, l), {right - third, top + 27, third, 22}, false});
+    b.push_back({Action::Online, phrase(Phrase::OnlineButton, l), {list.x + 2 * (quarter + 4), top + 27, quarter, 22},
+                 ui.online});
+    b.push_back({Action::ThemeShow, phrase(Phrase::Look, l), {right - quarter, top + 27, quarter, 22}, false});
   } else {
     // Two rows above the list: the engine and its settings; draw, resign, notation and the look.
     const float top = list.y - 54, quarter = (list.w - 12) / 4;
-    b.push_back({Action::Engine, say(l, Phrase::EngineButton, {engine}), {list.x, top, list.w - 34, 22}, !ui.engine.empty()});
+    // The engine's button leaves a quarter for Online (the O key's dialog).
+    b.push_back({Action::Engine, say(l, Phrase::EngineButton, {engine}), {list.x, top, list.w - 38 - quarter, 22},
+                 !ui.engine.empty()});
+    b.push_back({Action::Online, phrase(Phrase::OnlineButton, l), {right - 34 - quarter, top, quarter, 22}, ui.online});
     b.push_back({Action::EngineSettings, "...", {right - 30, top, 30, 22}, false});
     if (ui.record_shown) {
       b.push_back({Action::PlayFromHere, phrase(Phrase::PlayFromHere, l), {list.x, top + 27, 2 * quarter + 4, 22}, true});

@@ -80,6 +80,7 @@ struct UiState {
   std::string puzzle_outcome;  // how this attempt ended ("" while it goes on)
   std::vector<std::string> puzzle_solution;
   bool record_shown = false;
+  bool online = false;  // logged in on a server: the panel's Online button is lit
   std::string result_note;  // said with the result banner (an online game's rating change)  // a record from a file is on show: Play from here replaces draw and resign
   bool from_server = false;  // the game on the board was played on the server: its result is final (no undo)  // after a wrong move: the solution's lines, in the analysis's place
   int scroll = 0;     // first round shown in the move list

@@ -326,6 +326,7 @@ const ViewModel& ViewModelCache::get(const Controller& c, const UiState& ui, con
   }
   k.language = ui.language;
   k.flipped = ui.flipped;
+  k.online = ui.online;
   k.scroll = ui.scroll;
   k.message = ui.message + std::to_string(ui.message_until_ms);
   if (dialog) {

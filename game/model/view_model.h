@@ -103,7 +103,7 @@ class ViewModelCache {
     uint64_t view_revision = ~uint64_t(0);
     int depth = -1;
     uint64_t nodes = 0;
-    bool sound = false, analysis = false, iccs = false, flipped = false;
+    bool sound = false, analysis = false, iccs = false, flipped = false, online = false;
     Language language = Language::Chinese;
     bool panel_below = false;
     bool help = false;

@@ -130,6 +130,14 @@ std::optional<ServerMessage> read_server_message(const std::string& text, std::s
         og.ply = int(whole(row, "ply", 0, 100000, 0));
         if (og.id) m.games.push_back(og);
       }
+    if (const auto ps = j.find("players"); ps != j.end() && ps->is_array())
+      for (const json& row : *ps) {
+        if (!row.is_object() || m.players.size() >= 2000) continue;
+        OnlinePlayer p{str(row, "name", 20), int(whole(row, "rating", 0, 5000, 0)), flag(row, "guest"), flag(row, "playing")};
+        if (!p.name.empty()) m.players.push_back(std::move(p));
+      }
+  } else if (m.type == "player_online") {
+    if (!m.name.empty()) m.players.push_back({m.name, m.rating, m.name.rfind("Guest", 0) == 0, false});
   } else if (m.type == "seek_created" || m.type == "seek_added") {
     m.seeks.push_back(read_seek(j));
   }
@@ -184,6 +192,7 @@ void OnlineSession::log_out(bool tell_server) {
   password_.clear();
   seeks_.clear();
   games_.clear();
+  players_.clear();
   my_seek_ = game_ = watching_ = 0;
 }
 
@@ -257,6 +266,12 @@ std::vector<ServerMessage> OnlineSession::update(int64_t now_ms) {
     } else if (m->type == "lobby") {
       seeks_ = m->seeks;
       games_ = m->games;
+      players_ = m->players;
+    } else if (m->type == "player_online" && !m->players.empty()) {
+      std::erase_if(players_, [&](const OnlinePlayer& p) { return p.name == m->name; });
+      if (players_.size() < 2000) players_.push_back(m->players.front());
+    } else if (m->type == "player_offline") {
+      std::erase_if(players_, [&](const OnlinePlayer& p) { return p.name == m->name; });
     } else if (m->type == "seek_created" || m->type == "seek_added") {
       if (m->type == "seek_created") my_seek_ = m->seeks.front().id;
       if (std::none_of(seeks_.begin(), seeks_.end(), [&](const OnlineSeek& s) { return s.id == m->seeks.front().id; }))

@@ -29,6 +29,13 @@ struct OnlineGame {
   int ply = 0;
 };
 
+// A player online as the lobby lists them.
+struct OnlinePlayer {
+  std::string name;
+  int rating = 0;
+  bool guest = false, playing = false;
+};
+
 // One message from the server, its fields checked (a move is a move, a clock
 // a number of milliseconds). Fields a type does not have keep their defaults.
 struct ServerMessage {
@@ -47,6 +54,7 @@ struct ServerMessage {
   int red_before = 0, red_after = 0, black_before = 0, black_after = 0;
   std::vector<OnlineSeek> seeks;  // lobby (a seek_created/seek_added carries one)
   std::vector<OnlineGame> games;  // lobby: the games in progress
+  std::vector<OnlinePlayer> players;  // lobby: who is online; player_online: the one who came
 };
 
 // nullopt with `error` ("not JSON", "'move' is not a move", ...) when the text cannot be used.
@@ -82,6 +90,8 @@ class OnlineSession {
   bool guest() const { return guest_; }
   const std::vector<OnlineSeek>& seeks() const { return seeks_; }
   const std::vector<OnlineGame>& games() const { return games_; }  // as the last lobby listed them
+  // Who is online: the last lobby's list, kept up to date by player_online and player_offline.
+  const std::vector<OnlinePlayer>& players() const { return players_; }
   // Watch game `id` (0: stop watching); the server then sends its state and every move.
   void watch(int64_t id);
   int64_t watching() const { return watching_; }
@@ -105,6 +115,7 @@ class OnlineSession {
   bool guest_ = false;
   std::vector<OnlineSeek> seeks_;
   std::vector<OnlineGame> games_;
+  std::vector<OnlinePlayer> players_;
   int64_t my_seek_ = 0, game_ = 0, watching_ = 0;
   Color color_ = RED;
   int64_t retry_at_ = 0, give_up_at_ = 0, patient_until_ = 0;

@@ -368,6 +368,8 @@ constexpr Words kWords[] = {
     {Phrase::MatchStopped, "对抗中止：{}", "The match stopped: {}"},
     {Phrase::MatchSaved, "棋谱：{}", "Games: {}"},
     {Phrase::MatchGameLine, "{}. 红 {} – 黑 {}  {}  {} 步", "{}. {} (red) – {} (black)  {}  {} plies"},
+    {Phrase::OnlinePlayers, "在线棋手（{}）：{}", "Online now ({}): {}"},
+    {Phrase::OnlineButton, "联网", "Online"},
 };
 static_assert(sizeof kWords / sizeof kWords[0] == size_t(Phrase::Count), "a phrase without words");
 constexpr bool in_order() {

@@ -65,6 +65,8 @@ enum class Phrase {
   EngineSettingsTitle, EngineProtocol, ProtocolAuto, EngineNoOptions, EngineStarting, EngineDefaults, Done,
   EngineRestarts, MatchButton, MatchTitle, MatchFirst, MatchSecond, MatchGames, MatchPerMove, MatchStart,
   MatchStop, Close, MatchScore, MatchPlaying, MatchOver, MatchStopped, MatchSaved, MatchGameLine,
+  // The lobby's players and the panel's way to it.
+  OnlinePlayers, OnlineButton,
   Count
 };
 

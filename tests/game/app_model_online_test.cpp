@@ -357,6 +357,16 @@ TEST(AppModelOnline, TheLobbyShowsWhatEachPlayerCanDo) {
     return a.m.online().state() == State::LoggedIn && g.m.online().state() == State::LoggedIn &&
            w.m.online().state() == State::LoggedIn;
   }));
+  // Who is online: the three of them, in every lobby, and the panel's Online button is lit.
+  ASSERT_TRUE(all_until([&] { return w.m.online().players().size() == 3 && a.m.online().players().size() == 3; }));
+  const xq::Button* online_row = dialog_button(w.m.view_model().dialog, "Online now (3): ");
+  ASSERT_TRUE(online_row);
+  EXPECT_NE(online_row->label.find("carla 1500"), std::string::npos) << online_row->label;
+  EXPECT_NE(online_row->label.find(g.m.online().name()), std::string::npos) << online_row->label;
+  const auto& panel = w.m.view_model().buttons;
+  const auto lit = std::find_if(panel.begin(), panel.end(), [](const xq::Button& b) { return b.action == Action::Online; });
+  ASSERT_NE(lit, panel.end()) << "the panel has an Online button";
+  EXPECT_TRUE(lit->active);
   EXPECT_TRUE(dialog_button(a.m.view_model().dialog, "Rated: no")) << "the switch names its setting";
   a.m.act(Action::OnlineRated);
   EXPECT_TRUE(dialog_button(a.m.view_model().dialog, "Rated: yes"));
@@ -383,6 +393,11 @@ TEST(AppModelOnline, TheLobbyShowsWhatEachPlayerCanDo) {
   a.m.act(Action::Online);
   ASSERT_TRUE(all_until([&] { return a.m.online().games().size() == 1; }));
   EXPECT_FALSE(has_button(a.m.view_model(), Action::OnlineWatch)) << "one's own game is not one to watch";
+  // A player who leaves is gone from the others' list at once.
+  w.m.act(Action::OnlineLogOut);
+  ASSERT_TRUE(all_until([&] { return a.m.online().players().size() == 2; }));
+  EXPECT_TRUE(std::none_of(a.m.online().players().begin(), a.m.online().players().end(),
+                           [&](const xq::OnlinePlayer& p) { return p.name == w.m.online().name() && !p.name.empty(); }));
   remove_db(server.path);
 }
 
