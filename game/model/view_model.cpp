@@ -271,6 +271,7 @@ ViewModel build_view_model(const Controller& c, const UiState& ui, std::optional
   if (!c.refusal_text().empty() && c.refusal_until_ms() > vm.message_until_ms) {
     vm.message = c.refusal_text();
     vm.message_until_ms = c.refusal_until_ms();
+    vm.refused = c.refused_target();
   }
   vm.busy = c.thinking() || c.hinting();
   if (ui.puzzle >= 0 && !ui.puzzle_solution.empty()) {  // a wrong move: the solution where the analysis goes

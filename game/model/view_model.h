@@ -47,6 +47,7 @@ struct ViewModel {
   Move last_move = kNoMove, hint = kNoMove;
   std::optional<Square> selected;
   std::optional<Square> check;  // the king in check, marked red
+  std::optional<Square> refused;  // the point of a move just refused, crossed out while the message says why
   std::vector<Square> quiet_targets, capture_targets;
   // The newest move's slide: which move, from when, for how long, and what it took.
   Move anim_move = kNoMove;

@@ -480,6 +480,7 @@ void Controller::refuse(Move m) {
              : game_.position().in_check()          ? Phrase::MustAnswerCheck
                                                     : Phrase::ExposesKing;
   refusal_ms_ = now_ms_;
+  refused_target_ = move_to(m);  // marked on the board while the status says why
 }
 
 void Controller::deselect() {
@@ -620,6 +621,7 @@ bool Controller::offer_draw() {
   if (!accept) {
     refusal_ = Phrase::DrawDeclined;
     refusal_ms_ = now_ms_;
+    refused_target_.reset();  // a refusal of no point on the board
     ++view_revision_;
     return false;
   }

@@ -236,6 +236,8 @@ class Controller {
   std::string refusal(int64_t now_ms) const;
   std::string refusal_text() const;
   int64_t refusal_until_ms() const { return refusal_ms_ + 2500; }
+  // The point a refused move went for (shown marked while refusal_text() is).
+  std::optional<Square> refused_target() const { return refusal_ ? refused_target_ : std::nullopt; }
   // The moving piece's animation at now_ms: the move and how far it has got (0..1).
   std::optional<std::pair<Move, float>> animation(int64_t now_ms) const;
   // The newest move's slide as a whole (none in review or with animation off).
@@ -329,6 +331,7 @@ class Controller {
   std::optional<Phrase> refusal_;  // why the last move tried was refused
   Language language_ = Language::Chinese;
   int64_t refusal_ms_ = 0;
+  std::optional<Square> refused_target_;
   Position review_pos_;
   Position analysis_root_;
   int review_ply_ = -1;

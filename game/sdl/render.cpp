@@ -92,6 +92,16 @@ void Renderer::draw_board(const ViewModel& vm, const BoardView& v, int64_t now_m
     }
   }
   if (vm.hint) mark_move(vm.hint, 4);
+  if (vm.refused && now_ms < vm.message_until_ms) {  // a refused move's point: a red cross, as long as the reason shows
+    v.square_center(*vm.refused, x, y);
+    const float r = cell * 0.28f, w = std::max(2.0f, cell * 0.06f);
+    SDL_SetRenderDrawBlendMode(r_, SDL_BLENDMODE_BLEND);
+    SDL_SetRenderDrawColor(r_, 220, 30, 20, 230);
+    for (float d = -w / 2; d <= w / 2; d += 0.5f) {
+      SDL_RenderDrawLineF(r_, x - r + d, y - r, x + r + d, y + r);
+      SDL_RenderDrawLineF(r_, x - r + d, y + r, x + r + d, y - r);
+    }
+  }
   const int64_t t = now_ms - vm.anim_start_ms;
   const bool sliding = vm.anim_move && t >= 0 && t < vm.anim_ms;
   PieceId slider = 0;

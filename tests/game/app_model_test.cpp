@@ -14,6 +14,20 @@ TEST(AppModel, ClicksInWindowPixelsPlayAndTheComputerAnswers) {
   EXPECT_EQ(f.moves().substr(0, 4), "h2e2");
 }
 
+// A refused move's point is crossed out on the board while the status says why.
+TEST(AppModel, ARefusedPointIsMarkedWhileTheReasonShows) {
+  Fixture f;
+  ASSERT_TRUE(f.start());
+  f.click_square("b0");
+  f.click_square("b4");  // not a horse's move
+  const xq::ViewModel& vm = f.m.view_model();
+  ASSERT_TRUE(vm.refused.has_value());
+  EXPECT_EQ(xq::square_to_string(*vm.refused), "b4");
+  EXPECT_EQ(vm.message, "这个棋子走不到那里");
+  EXPECT_GT(vm.message_until_ms, 0);
+  EXPECT_EQ(f.m.controller().game().ply(), 0);
+}
+
 TEST(AppModel, AutosaveFollowsTheGameAndANewGameRemovesIt) {
   Fixture f;
   ASSERT_TRUE(f.start());

@@ -70,6 +70,7 @@ TEST(Controller, IllegalTargetChangesNothing) {
   c.click(sq("b4"));  // not a horse move
   EXPECT_EQ(c.take_sounds(), std::vector<SoundId>{SoundId::Illegal});
   EXPECT_EQ(c.refusal(0), "这个棋子走不到那里") << "a sign without sound";
+  EXPECT_EQ(c.refused_target(), sq("b4")) << "and the point is marked on the board";
   c.click(sq("a0"));
   c.click(sq("a4"));  // the rook is blocked by its own pawn
   EXPECT_EQ(c.refusal(0), "这个棋子走不到那里");
