@@ -5,6 +5,16 @@
 
 namespace xq {
 
+// The clock button's text: "5+3", and "20m/30s*3" in the language's units
+// (Chinese: 20分/30秒×3), the command line's form staying English.
+std::string clock_label(const TimeControl& tc, Language l) {
+  std::string text = clock_option_text(tc);
+  if (l != Language::Chinese || text.find('/') == std::string::npos) return text;
+  std::string out;
+  for (char ch : text) out += ch == 'm' ? "分" : ch == 's' ? "秒" : ch == '*' ? "×" : std::string(1, ch);
+  return out;
+}
+
 NotationStyle notation_style(const UiState& ui) {
   if (ui.iccs) return NotationStyle::Iccs;
   return ui.language == Language::English ? NotationStyle::Wxf : NotationStyle::Chinese;
@@ -90,7 +100,7 @@ std::vector<Button> panel_buttons(const UiState& ui, const Controller& c, const 
   const Rect clocks = clock_row_rect(ui.panel_below);
   const TimeControl& tc = c.time_control();
   // Without a clock the row has no faces: the button takes the row, rather than floating alone at its end.
-  b.push_back({Action::Clock, tc.on() ? clock_option_text(tc) : phrase(Phrase::NoClock, l),
+  b.push_back({Action::Clock, tc.on() ? clock_label(tc, l) : phrase(Phrase::NoClock, l),
                tc.on() ? Rect{clocks.x + clocks.w - 66, clocks.y, 66, clocks.h} : clocks, tc.on()});
   const Rect list = move_list_rect(ui.panel_below);
   const float right = list.x + list.w;

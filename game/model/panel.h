@@ -137,6 +137,8 @@ int explorer_visible_rows(const UiState& ui);
 
 // The panel's buttons: the game's, or the position editor's while it is open.
 std::vector<Button> panel_buttons(const UiState& ui, const Controller& c, const Editor* editor = nullptr);
+// The clock button's text in the language's units ("20分/30秒×3"; "5+3" in either).
+std::string clock_label(const TimeControl& tc, Language l);
 std::vector<Button> editor_buttons(const UiState& ui, const Editor& e);
 Action button_at(const std::vector<Button>& buttons, float x, float y);
 const Button* button_hit(const std::vector<Button>& buttons, float x, float y);

@@ -28,6 +28,28 @@ TEST(AppModel, ARefusedPointIsMarkedWhileTheReasonShows) {
   EXPECT_EQ(f.m.controller().game().ply(), 0);
 }
 
+// The clock button speaks the window's language: 读秒 controls in Chinese units.
+TEST(AppModel, TheClockButtonNamesItsUnitsInTheLanguage) {
+  for (const auto& [lang, want] : {std::pair<std::string, std::string>{"zh", "20分/30秒×3"}, {"en", "20m/30s*3"}}) {
+    Fixture f;
+    xq::StartOptions o;
+    o.lang = lang;
+    o.clock = "20m/30s*3";
+    ASSERT_TRUE(f.start(o));
+    const auto& b = f.m.view_model().buttons;
+    const auto it = std::find_if(b.begin(), b.end(), [](const xq::Button& x) { return x.action == Action::Clock; });
+    ASSERT_NE(it, b.end());
+    EXPECT_EQ(it->label, want);
+  }
+  Fixture g;
+  xq::StartOptions o;
+  o.lang = "zh";
+  o.clock = "5+3";
+  ASSERT_TRUE(g.start(o));
+  const auto& b = g.m.view_model().buttons;
+  EXPECT_TRUE(std::any_of(b.begin(), b.end(), [](const xq::Button& x) { return x.action == Action::Clock && x.label == "5+3"; }));
+}
+
 TEST(AppModel, AutosaveFollowsTheGameAndANewGameRemovesIt) {
   Fixture f;
   ASSERT_TRUE(f.start());
