@@ -19,7 +19,8 @@ const char* kUsage =
     "                     [limits]\n"
     "  --port N             the port to listen on (default 7800; 0: any free port)\n"
     "  --address IP         the address to listen on (default 0.0.0.0, every interface)\n"
-    "  --db FILE            the SQLite file for players, games and the archive (default xiangqi-server.db)\n"
+    "  --db FILE|URI        where players, games and the archive are kept: a SQLite file (default\n"
+    "                       xiangqi-server.db) or a PostgreSQL database, postgresql://USER@HOST/DB\n"
     "  --grace SECONDS      how long a dropped player's game waits for them (default 60)\n"
     "  --cert FILE          serve TLS (wss://) with this PEM certificate (its chain after it)\n"
     "  --key FILE           the certificate's private key (PEM)\n"
@@ -109,8 +110,13 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "xiangqi-server: %s\n", error.c_str());
     return 1;
   }
+  // A PostgreSQL URI may carry a password: the log names the database without it.
+  std::string shown = db;
+  if (xq::server::Store::is_postgres(db))
+    if (const size_t at = db.find('@'), colon = db.find(':', 13); at != std::string::npos && colon < at)
+      shown = db.substr(0, colon) + ":***" + db.substr(at);
   std::printf("xiangqi-server: listening on %s:%u%s, database %s\n", listen.address.c_str(), unsigned(server.port()),
-              server.tls() ? " (TLS)" : "", db.c_str());
+              server.tls() ? " (TLS)" : "", shown.c_str());
   if (options.web)
     std::printf("xiangqi-server: the web client (%zu files, %zu KB from %s) at %s://HOST:%u/\n", options.web->count(),
                 options.web->bytes() >> 10, options.web->folder().c_str(), server.tls() ? "https" : "http",

@@ -1,16 +1,15 @@
-// The server's SQLite file: players (accounts and guests, password hashes,
+// The server's database: players (accounts and guests, password hashes,
 // Glicko-2 ratings, the hash of each player's resume token and when it
 // expires), games in progress written move by move (so a killed server loses
 // none: they continue after a restart) and the archive of finished games with
-// their PGN. Every SQLite return code is checked: a write that fails returns
-// false and last_error() says why.
+// their PGN. Every return code of the database is checked: a write that fails
+// returns false and last_error() says why.
 //
-// Used by one thread only (the database thread, store_thread.h). Durability:
-// WAL with synchronous=FULL, so a transaction that has committed is on the
-// disk (it survives kill -9 and a power cut); the log is folded back into the
-// database by checkpoints on the same thread and cut back to a bounded size.
-// The file is held with a lock while the server runs: a second server on it
-// is refused.
+// One interface (StoreBackend), two databases: SQLite, one file, the default
+// (sqlite_store.h), and PostgreSQL for an operator's own database server
+// (postgres_store.h), chosen by what --db names. Used by one thread only
+// (the database thread, store_thread.h); a committed transaction is on the
+// disk in both.
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -20,9 +19,6 @@
 
 #include "glicko2.h"
 #include "types.h"
-
-struct sqlite3;
-struct sqlite3_stmt;
 
 namespace xq::server {
 
@@ -74,80 +70,106 @@ struct LogStatus {
   bool ok = true;
 };
 
+// What each database does; Store hands every call to one of them.
+class StoreBackend {
+ public:
+  virtual ~StoreBackend() = default;
+  virtual std::optional<PlayerRow> player_by_name(const std::string& name) = 0;
+  virtual std::optional<PlayerRow> player_by_token(const std::string& token) = 0;
+  virtual int64_t add_player(const std::string& name, const std::string& hash, bool guest) = 0;
+  virtual bool name_used(const std::string& name) = 0;
+  virtual bool set_token(int64_t player, const std::string& token, int64_t lifetime_s) = 0;
+  virtual bool clear_token(int64_t player) = 0;
+  virtual int64_t start_game(const StoredGame& g) = 0;
+  virtual bool add_move(int64_t game, int ply, Move m, ClockPair clock) = 0;
+  virtual bool take_back(int64_t game, int from_ply) = 0;
+  virtual bool finish_game(int64_t game, const std::string& result, const std::string& reason, const std::string& pgn,
+                           const std::vector<RatingChange>& ratings) = 0;
+  virtual std::vector<StoredGame> playing_games() = 0;
+  virtual std::vector<ArchiveEntry> history(const std::string& name, int limit) = 0;
+  virtual std::optional<std::string> pgn(int64_t game) = 0;
+  virtual int64_t finished_count() = 0;
+  virtual int64_t player_count() = 0;
+  virtual int64_t forget_idle_guests(int idle_days) = 0;
+  virtual bool begin() = 0;
+  virtual bool commit() = 0;
+  virtual void rollback() = 0;
+  virtual bool savepoint() = 0;
+  virtual bool release() = 0;
+  virtual void rollback_to_savepoint() = 0;
+  // SQLite's write-ahead log; a database server keeps its own (0, nothing to do).
+  virtual LogStatus checkpoint(int64_t truncate_bytes) = 0;
+  virtual int64_t log_bytes() const = 0;
+  virtual const std::string& last_error() const = 0;
+};
+
 class Store {
  public:
-  // The schema this build writes; older files are brought up to it on open.
-  static constexpr int kSchemaVersion = 2;
-
   Store();
   ~Store();
   Store(const Store&) = delete;
   Store& operator=(const Store&) = delete;
 
-  // Opens or creates the file and takes it for this server. False with a
-  // message naming the file and the cause (cannot be created, not writable,
-  // held by another server, not a database, a newer schema).
-  bool open(const std::string& path, std::string& error);
+  // Opens the database `where` names and takes it for this server: a file
+  // (SQLite; ":memory:" for tests) or a postgresql:// URI. False with a
+  // message naming it and the cause (cannot be created or reached, not
+  // writable, held by another server, not a database, a newer schema).
+  bool open(const std::string& where, std::string& error);
+  static bool is_postgres(const std::string& where);
 
   // Reads: nullopt when there is no such row or the read failed (last_error() tells which).
-  std::optional<PlayerRow> player_by_name(const std::string& name);
+  std::optional<PlayerRow> player_by_name(const std::string& name) { return b_->player_by_name(name); }
   // The player whose unexpired token this is (the token itself is never stored, only its hash).
-  std::optional<PlayerRow> player_by_token(const std::string& token);
+  std::optional<PlayerRow> player_by_token(const std::string& token) { return b_->player_by_token(token); }
   // The new player's id; 0 when the name is taken (compared without case) or the write failed.
-  int64_t add_player(const std::string& name, const std::string& hash, bool guest);
+  int64_t add_player(const std::string& name, const std::string& hash, bool guest) { return b_->add_player(name, hash, guest); }
   // A name already used by a player or in a stored game (so a new guest never takes an old guest's name).
-  bool name_used(const std::string& name);
+  bool name_used(const std::string& name) { return b_->name_used(name); }
   // Keeps the hash of `token`, valid for `lifetime_s` seconds from now; marks the player seen.
-  bool set_token(int64_t player, const std::string& token, int64_t lifetime_s);
-  bool clear_token(int64_t player);  // logged out: no token resumes this player
+  bool set_token(int64_t player, const std::string& token, int64_t lifetime_s) { return b_->set_token(player, token, lifetime_s); }
+  bool clear_token(int64_t player) { return b_->clear_token(player); }  // logged out: no token resumes this player
 
-  int64_t start_game(const StoredGame& g);  // the new id; 0 when it could not be stored
-  bool add_move(int64_t game, int ply, Move m, ClockPair clock);
-  bool take_back(int64_t game, int from_ply);  // forgets the moves from ply on (0-based)
+  int64_t start_game(const StoredGame& g) { return b_->start_game(g); }  // the new id; 0 when it could not be stored
+  bool add_move(int64_t game, int ply, Move m, ClockPair clock) { return b_->add_move(game, ply, m, clock); }
+  bool take_back(int64_t game, int from_ply) { return b_->take_back(game, from_ply); }  // forgets the moves from ply on (0-based)
   // The game goes to the archive with its PGN, and (rated) the players' new ratings, all or nothing.
   bool finish_game(int64_t game, const std::string& result, const std::string& reason, const std::string& pgn,
-                   const std::vector<RatingChange>& ratings);
-  std::vector<StoredGame> playing_games();
+                   const std::vector<RatingChange>& ratings) {
+    return b_->finish_game(game, result, reason, pgn, ratings);
+  }
+  std::vector<StoredGame> playing_games() { return b_->playing_games(); }
 
-  std::vector<ArchiveEntry> history(const std::string& name, int limit);
-  std::optional<std::string> pgn(int64_t game);
-  int64_t finished_count();  // finished games in the archive (tests, status)
-  int64_t player_count();
+  std::vector<ArchiveEntry> history(const std::string& name, int limit) { return b_->history(name, limit); }
+  std::optional<std::string> pgn(int64_t game) { return b_->pgn(game); }
+  int64_t finished_count() { return b_->finished_count(); }  // finished games in the archive (tests, status)
+  int64_t player_count() { return b_->player_count(); }
 
   // Guests not seen for `idle_days` days and in no game in progress are removed
   // (their finished games keep their names). The number removed, -1 on failure.
-  int64_t forget_idle_guests(int idle_days);
+  int64_t forget_idle_guests(int idle_days) { return b_->forget_idle_guests(idle_days); }
 
   // Transactions, for the database thread's batches: each batch is one commit
   // (one sync), each task in it a savepoint of its own.
-  bool begin();
-  bool commit();
-  void rollback();
-  bool savepoint();
-  bool release();
-  void rollback_to_savepoint();
+  bool begin() { return b_->begin(); }
+  bool commit() { return b_->commit(); }
+  void rollback() { b_->rollback(); }
+  bool savepoint() { return b_->savepoint(); }
+  bool release() { return b_->release(); }
+  void rollback_to_savepoint() { b_->rollback_to_savepoint(); }
 
-  // Copies the log into the database and truncates it when it has grown past
-  // `truncate_bytes` (0: always). Only this thread reads or writes the file,
-  // so the copy is never held up by a reader of ours.
-  LogStatus checkpoint(int64_t truncate_bytes);
-  int64_t log_bytes() const;
+  // SQLite: copies the log into the database and truncates it when it has
+  // grown past `truncate_bytes` (0: always). PostgreSQL: nothing to do.
+  LogStatus checkpoint(int64_t truncate_bytes) { return b_->checkpoint(truncate_bytes); }
+  int64_t log_bytes() const { return b_->log_bytes(); }
 
-  // The last SQLite error ("" when none), for logs and answers.
-  const std::string& last_error() const { return last_error_; }
+  // The last database error ("" when none), for logs and answers.
+  const std::string& last_error() const {
+    static const std::string kNotOpen = "the database is not open";
+    return b_ ? b_->last_error() : kNotOpen;
+  }
 
  private:
-  struct Statements;
-  bool exec(const char* sql);
-  bool migrate(std::string& error);
-  bool fail(const char* what);  // records sqlite3_errmsg, logs it, returns false
-
-  sqlite3* db_ = nullptr;
-  std::unique_ptr<Statements> st_;
-  std::string path_;
-  std::string last_error_;
-  int lock_fd_ = -1;
-  int64_t next_game_ = 1;
+  std::unique_ptr<StoreBackend> b_;
 };
 
 // The token's stored form: hex BLAKE2b-256 (libsodium's generic hash).

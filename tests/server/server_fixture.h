@@ -4,17 +4,39 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <memory>
 #include <thread>
 
 #include "server_client.h"
+#ifdef XQ_WITH_POSTGRES
+#include "postgres_cluster.h"
+#endif
 #include "store.h"
 #include "websocket_server.h"
 
 namespace xq::test {
 
 using json = nlohmann::json;
+
+// XQ_TEST_POSTGRES=1: every server of these tests stores in PostgreSQL (a
+// throwaway cluster for the test program, a fresh database for each test).
+inline bool on_postgres() { return std::getenv("XQ_TEST_POSTGRES") != nullptr; }
+#ifdef XQ_WITH_POSTGRES
+inline std::string postgres_database() {
+  static PostgresCluster cluster;
+  static std::string started_error = [] {
+    std::string e;
+    return cluster.start(e) ? std::string() : e;
+  }();
+  if (!started_error.empty()) return ADD_FAILURE() << started_error, "";
+  std::string error;
+  const std::string uri = cluster.new_database(error);
+  if (uri.empty()) ADD_FAILURE() << error;
+  return uri;
+}
+#endif
 
 class ServerTest : public ::testing::Test {
  protected:
@@ -23,8 +45,13 @@ class ServerTest : public ::testing::Test {
     path_ = std::filesystem::temp_directory_path() /
             ("xq_server_test_" + std::to_string(getpid()) + "_" + std::to_string(counter_++) + ".db");
     std::filesystem::remove(path_);
+    std::string where = path_.string();
+#ifdef XQ_WITH_POSTGRES
+    if (on_postgres()) where = postgres_database();
+#endif
+    where_ = where;
     std::string error;
-    ASSERT_TRUE(store_.open(path_.string(), error)) << error;
+    ASSERT_TRUE(store_.open(where, error)) << error;
     server_ = std::make_unique<xq::server::WebSocketServer>(store_, options);
     ASSERT_TRUE(server_->listen({"127.0.0.1", 0, "", ""}, error)) << error;
     port_ = server_->port();
@@ -88,6 +115,7 @@ class ServerTest : public ::testing::Test {
   std::unique_ptr<xq::server::WebSocketServer> server_;
   std::thread thread_;
   std::filesystem::path path_;
+  std::string where_;  // what the store opened: path_, or a PostgreSQL URI
   uint16_t port_ = 0;
   static inline int counter_ = 0;
 };

@@ -94,6 +94,42 @@ TEST_F(ServerLimits, AMoveWhoseSaveFailsIsNotRelayedAndOtherClientsAreStillServe
   EXPECT_EQ(xq::move_to_iccs(games[0].moves[1]), "b9c7");
 }
 
+#ifdef XQ_WITH_POSTGRES
+// The same promise on PostgreSQL: another session holds the moves table, the
+// server's write gives up after its 200 ms lock timeout, and the move is
+// refused, not relayed; the game goes on once the lock is gone.
+TEST_F(ServerLimits, APostgresWriteThatWaitsOnALockIsRefusedNotRelayed) {
+  if (!xq::test::on_postgres()) GTEST_SKIP() << "PostgreSQL only (server_limits_test_postgres)";
+  start();
+  auto red = client(), black = client();
+  guest(*red);
+  guest(*black);
+  const int64_t game = play(*red, *black);
+  move(*red, *black, game, "h2e2");
+  PGconn* holder = PQconnectdb(where_.c_str());
+  ASSERT_EQ(PQstatus(holder), CONNECTION_OK) << PQerrorMessage(holder);
+  for (const char* sql : {"BEGIN", "LOCK TABLE moves IN ACCESS EXCLUSIVE MODE"}) {
+    PGresult* r = PQexec(holder, sql);
+    ASSERT_EQ(PQresultStatus(r), PGRES_COMMAND_OK) << PQerrorMessage(holder);
+    PQclear(r);
+  }
+  black->send(json{{"type", "move"}, {"game", game}, {"move", "h9g7"}});
+  const json refused = black->expect("error");
+  EXPECT_EQ(refused.value("code", ""), "not_saved") << refused;
+  EXPECT_NE(refused.value("message", "").find("h9g7 was not saved"), std::string::npos) << refused;
+  PQclear(PQexec(holder, "ROLLBACK"));
+  PQfinish(holder);
+  black->send(json{{"type", "move"}, {"game", game}, {"move", "b9c7"}});
+  EXPECT_EQ(red->expect("move").value("move", ""), "b9c7") << "the opponent never heard of h9g7";
+  EXPECT_EQ(black->expect("move").value("move", ""), "b9c7");
+  std::vector<xq::server::StoredGame> games;
+  server_->with_store([&](xq::server::Store& s) { games = s.playing_games(); });
+  ASSERT_EQ(games.size(), 1u);
+  ASSERT_EQ(games[0].moves.size(), 2u);
+  EXPECT_EQ(xq::move_to_iccs(games[0].moves[1]), "b9c7");
+}
+#endif
+
 TEST_F(ServerLimits, ThreeThousandGuestLoginsLeaveTheLogSmall) {
   xq::server::ServerOptions o;
   o.hub.guest_burst = 0;  // one address makes them all
