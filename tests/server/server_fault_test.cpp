@@ -9,14 +9,37 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 
 #include "child_process.h"
 #include "server_client.h"
 #include "store.h"
+#ifdef XQ_WITH_POSTGRES
+#include "postgres_cluster.h"
+#endif
 
 namespace {
+
+// XQ_TEST_POSTGRES=1 (server_fault_test_postgres): the killed and restarted
+// servers keep their games in a fresh PostgreSQL database instead of a file.
+std::string postgres_uri() {
+#ifdef XQ_WITH_POSTGRES
+  static xq::test::PostgresCluster cluster;
+  static const std::string started = [] {
+    std::string e;
+    return cluster.start(e) ? std::string() : e;
+  }();
+  if (!started.empty()) return ADD_FAILURE() << started, "";
+  std::string error;
+  const std::string uri = cluster.new_database(error);
+  if (uri.empty()) ADD_FAILURE() << error;
+  return uri;
+#else
+  return "";
+#endif
+}
 
 using xq::test::WsClient;
 using json = nlohmann::json;
@@ -57,6 +80,7 @@ struct ServerProcess {
 };
 
 std::filesystem::path temp_db(const std::string& name) {
+  if (std::getenv("XQ_TEST_POSTGRES")) return std::filesystem::path(postgres_uri());
   const auto p = std::filesystem::temp_directory_path() / ("xq_fault_" + std::to_string(getpid()) + "_" + name);
   for (const char* suffix : {"", "-wal", "-shm"}) std::filesystem::remove(p.string() + suffix);
   return p;
