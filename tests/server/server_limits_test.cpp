@@ -128,6 +128,35 @@ TEST_F(ServerLimits, APostgresWriteThatWaitsOnALockIsRefusedNotRelayed) {
   ASSERT_EQ(games[0].moves.size(), 2u);
   EXPECT_EQ(xq::move_to_iccs(games[0].moves[1]), "b9c7");
 }
+
+// The database server restarted mid-game (an operator's restart: every
+// session cut): the moves made while it is away are refused, not relayed;
+// once it is back the server's connection is opened again and the game goes
+// on with nothing lost.
+TEST_F(ServerLimits, AGameGoesOnAfterPostgresRestarts) {
+  if (!xq::test::on_postgres()) GTEST_SKIP() << "PostgreSQL only (server_limits_test_postgres)";
+  start();
+  auto red = client(), black = client();
+  guest(*red);
+  guest(*black);
+  const int64_t game = play(*red, *black);
+  move(*red, *black, game, "h2e2");
+  std::string error;
+  ASSERT_TRUE(xq::test::postgres_cluster().restart(error)) << error;
+  // The first write after the restart finds its session gone: refused, and the connection is made again.
+  black->send(json{{"type", "move"}, {"game", game}, {"move", "h9g7"}});
+  json answer = black->expect("error");
+  EXPECT_EQ(answer.value("code", ""), "not_saved") << answer;
+  black->send(json{{"type", "move"}, {"game", game}, {"move", "h9g7"}});
+  EXPECT_EQ(red->expect("move").value("move", ""), "h9g7");
+  EXPECT_EQ(black->expect("move").value("move", ""), "h9g7");
+  move(*red, *black, game, "h0g2");
+  std::vector<xq::server::StoredGame> games;
+  server_->with_store([&](xq::server::Store& s) { games = s.playing_games(); });
+  ASSERT_EQ(games.size(), 1u);
+  ASSERT_EQ(games[0].moves.size(), 3u);
+  EXPECT_EQ(xq::move_to_iccs(games[0].moves[2]), "h0g2");
+}
 #endif
 
 TEST_F(ServerLimits, ThreeThousandGuestLoginsLeaveTheLogSmall) {

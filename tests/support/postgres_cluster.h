@@ -50,6 +50,23 @@ class PostgresCluster {
     if (run({bin_ + "/initdb", "-D", dir_ + "/data", "-U", "xq", "--auth=trust", "--no-locale", "-E", "UTF8",
              "--no-sync"}) != 0)
       return error = "initdb failed", false;
+    return launch(error);
+  }
+
+  // Stops the server as an operator's restart does (fast shutdown: sessions
+  // are cut) and starts it again on the same data; false with why.
+  bool restart(std::string& error) {
+    if (pid_ > 0) {
+      kill(pid_, SIGINT);
+      int status = 0;
+      waitpid(pid_, &status, 0);
+      pid_ = -1;
+    }
+    return launch(error);
+  }
+
+ private:
+  bool launch(std::string& error) {
     xq::ChildProcess child;
     std::string why;
     // fsync stays on: the durability the server promises is what these tests check.
@@ -73,6 +90,8 @@ class PostgresCluster {
     }
     return error = "postgres did not answer within 30 s", false;
   }
+
+ public:
 
   // The URI of a database (libpq's form with the socket folder as the host).
   std::string uri(const std::string& db) const { return "postgresql:///" + db + "?host=" + dir_ + "&user=xq"; }
