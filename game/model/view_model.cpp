@@ -286,7 +286,14 @@ ViewModel build_view_model(const Controller& c, const UiState& ui, std::optional
   move_list_part(c, ui, vm);
   vm.dialog = std::move(dialog);
   if (ui.help) {
-    const std::string text = phrase(Phrase::HelpText, ui.language);
+    std::string text = phrase(Phrase::HelpText, ui.language);
+    // The legend names the pieces as the set on the board draws them: the
+    // bold and symbol sets carry the simplified characters.
+    if (ui.piece_theme != "traditional")
+      for (const auto& [from, to] : {std::pair<std::string, std::string>{"帥 將", "帅 将"}, {"傌 馬", "马 马"},
+                                     {"俥 車", "车 车"}, {"炮 砲", "炮 炮"}})
+        for (size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
+          text.replace(at, from.size(), to);
     for (size_t at = 0; at <= text.size();) {
       const size_t nl = std::min(text.find('\n', at), text.size());
       vm.help.push_back(text.substr(at, nl - at));

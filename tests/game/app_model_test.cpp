@@ -50,6 +50,29 @@ TEST(AppModel, TheClockButtonNamesItsUnitsInTheLanguage) {
   EXPECT_TRUE(std::any_of(b.begin(), b.end(), [](const xq::Button& x) { return x.action == Action::Clock && x.label == "5+3"; }));
 }
 
+// Help's piece legend shows the characters of the set on the board.
+TEST(AppModel, HelpsPieceLegendFollowsThePieceSet) {
+  auto legend = [](const std::string& pieces) {
+    Fixture f;
+    xq::StartOptions o;
+    o.pieces = pieces;
+    EXPECT_TRUE(f.start(o));
+    f.m.act(Action::Help);
+    std::string all;
+    for (const std::string& l : f.m.view_model().help) all += l + "\n";
+    return all;
+  };
+  const std::string traditional = legend("traditional"), bold = legend("bold"), symbols = legend("symbols");
+  EXPECT_NE(traditional.find("帥 將"), std::string::npos) << traditional;
+  EXPECT_NE(traditional.find("俥 車"), std::string::npos);
+  for (const std::string& l : {bold, symbols}) {
+    EXPECT_EQ(l.find("帥 將"), std::string::npos) << l;
+    EXPECT_NE(l.find("帅 将"), std::string::npos) << l;
+    EXPECT_NE(l.find("车 车"), std::string::npos);
+    EXPECT_NE(l.find("马 马"), std::string::npos);
+  }
+}
+
 TEST(AppModel, AutosaveFollowsTheGameAndANewGameRemovesIt) {
   Fixture f;
   ASSERT_TRUE(f.start());
