@@ -23,12 +23,12 @@ trap cleanup EXIT
 "${as_owner[@]}" "$bin/initdb" -D "$dir/data" -U xq --auth=trust --no-locale -E UTF8 >/dev/null
 "${as_owner[@]}" "$bin/postgres" -D "$dir/data" -k "$dir" -c listen_addresses= -c log_min_messages=fatal &
 pg_pid=$!
-for _ in $(seq 100); do "$bin/pg_isready" -q -h "$dir" -U xq && break; sleep 0.1; done
+for _ in $(seq 100); do "$bin/pg_isready" -q -h "$dir" -U xq -d postgres && break; sleep 0.1; done
 "$bin/psql" -q -h "$dir" -U xq -d postgres -c "CREATE DATABASE compare" >/dev/null
 
 run() {  # label, --db value
   local label="$1" db="$2" line port pid out
-  coproc S { exec "$server" --port 0 --address 127.0.0.1 --db "$db" --guests-per-address 0 --web none; }
+  coproc S { exec "$server" --port 0 --address 127.0.0.1 --db "$db" --guests-per-address 0 --max-per-address 0 --web none; }
   pid=$S_PID
   read -r -t 20 line <&"${S[0]}"
   port="${line##*127.0.0.1:}"
