@@ -537,8 +537,14 @@ export class App {
       (v) => this.setSheet(v), { id: 'pieces' })));
     rows.push(h('label', {}, t('sound'), select([['on', t('on')], ['off', t('off')]], this.sounds.enabled ? 'on' : 'off',
       (v) => { this.sounds.enabled = v === 'on'; store.set('sound', v); }, { id: 'sound' })));
-    this.el.moveList.replaceChildren(...this.state.names.map((n, i) => h('li', { class: i % 2 ? 'b' : 'r' }, n)));
-    this.el.moveList.start = 1;
+    // One item a ply, laid out two to a row (red, black) with the move's number before red's.
+    const redFirst = this.state.start.split(' ')[1] !== 'b';
+    const firstMove = Number(this.state.start.split(' ')[5]) || 1;
+    this.el.moveList.replaceChildren(...this.state.names.map((n, i) => {
+      const red = (i % 2 === 0) === redFirst;
+      const number = firstMove + Math.floor((i + (redFirst ? 0 : 1)) / 2);
+      return h('li', { class: red ? 'r' : 'b', 'data-n': `${number}.` }, n);
+    }));
     this.el.play.replaceChildren(h('div', { class: 'settings' }, ...rows), h('h2', {}, t('moves')), this.el.moveList,
       button(t('download'), () => download('xiangqi.pgn', this.pgn()), { id: 'download-local' }));
     this.el.moveList.scrollTop = this.el.moveList.scrollHeight;

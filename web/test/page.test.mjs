@@ -125,7 +125,9 @@ test('a finger plays a move and the analysis shows its lines', async () => {
   await page.waitForFunction(() => /深度 ([6-9]|\d\d)\//.test(document.querySelector('#analysis-lines').textContent), { timeout: 20000 });
   const lines = await page.$$eval('#analysis-lines .line', (l) => l.map((e) => e.textContent));
   for (const l of lines) assert.match(l, /^[+-]\d+\.\d\d [车马相仕帅炮兵]/, l);
-  await page.click('#analyse');  // stop
+  // The panel is drawn anew at each report: click the button as it is now, not a handle to an old one.
+  await page.$eval('#analyse', (b) => b.click());  // stop
+  await page.waitForFunction(() => document.querySelector('#analyse').textContent === '开始');
   assert.deepEqual(page.errors, []);
   await page.browserContext().close();
 });
