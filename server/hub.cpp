@@ -57,23 +57,6 @@ std::string hash_password(const std::string& password) {
 // Guest names: "Guest" and eight digits (90 million; idle guests are forgotten).
 std::string guest_name() { return "Guest" + std::to_string(10000000 + randombytes_uniform(90000000)); }
 
-const char* reason_key(Reason r) {
-  switch (r) {
-    case Reason::Checkmate: return "checkmate";
-    case Reason::Stalemate: return "stalemate";
-    case Reason::PerpetualCheck: return "perpetual_check";
-    case Reason::PerpetualChase: return "perpetual_chase";
-    case Reason::Repetition: return "repetition";
-    case Reason::MoveLimit: return "move_limit";
-    case Reason::Resignation: return "resignation";
-    case Reason::Agreement: return "agreement";
-    case Reason::Timeout: return "timeout";
-    case Reason::TimeoutNoMate: return "timeout_no_mate";
-    case Reason::Abandoned: return "abandoned";
-    default: return "";
-  }
-}
-
 std::string lower(std::string s) {
   for (char& ch : s) ch = char(std::tolower(static_cast<unsigned char>(ch)));
   return s;

@@ -257,4 +257,22 @@ Verdict Game::judge() {
   return {};
 }
 
+const char* reason_key(Reason r) {
+  switch (r) {
+    case Reason::None: return "";
+    case Reason::Checkmate: return "checkmate";
+    case Reason::Stalemate: return "stalemate";
+    case Reason::PerpetualCheck: return "perpetual_check";
+    case Reason::PerpetualChase: return "perpetual_chase";
+    case Reason::Repetition: return "repetition";
+    case Reason::MoveLimit: return "move_limit";
+    case Reason::Resignation: return "resignation";
+    case Reason::Agreement: return "agreement";
+    case Reason::Timeout: return "timeout";
+    case Reason::TimeoutNoMate: return "timeout_no_mate";
+    case Reason::Abandoned: return "abandoned";
+  }
+  return "";
+}
+
 }  // namespace xq

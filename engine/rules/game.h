@@ -29,6 +29,9 @@ std::string verdict_text(const Verdict& v);
 // A short English form for logs and protocol output: "red wins by checkmate".
 // (It starts in lower case; the game capitalises it for its banner.)
 std::string verdict_text_en(const Verdict& v);
+// The reason's name in the server's protocol and the page: "checkmate", "perpetual_check", ...
+// ("" for None).
+const char* reason_key(Reason r);
 
 // What the repetition rule says about a cycle of moves. Shared by the game
 // judge and the search so both apply the same rule.

@@ -45,25 +45,6 @@ std::vector<std::string> words(const char* text) {
   return out;
 }
 
-const char* reason_name(xq::Reason r) {
-  using xq::Reason;
-  switch (r) {
-    case Reason::None: return "";
-    case Reason::Checkmate: return "checkmate";
-    case Reason::Stalemate: return "stalemate";
-    case Reason::PerpetualCheck: return "perpetual_check";
-    case Reason::PerpetualChase: return "perpetual_chase";
-    case Reason::Repetition: return "repetition";
-    case Reason::MoveLimit: return "move_limit";
-    case Reason::Resignation: return "resignation";
-    case Reason::Agreement: return "agreement";
-    case Reason::Timeout: return "timeout";
-    case Reason::TimeoutNoMate: return "timeout_no_mate";
-    case Reason::Abandoned: return "abandoned";
-  }
-  return "";
-}
-
 xq::NotationStyle style_of(int style) {
   return style == 1 ? xq::NotationStyle::Wxf : style == 2 ? xq::NotationStyle::Iccs : xq::NotationStyle::Chinese;
 }
@@ -92,7 +73,7 @@ json verdict_json(const xq::Game& game) {
   const xq::Verdict v = game.verdict();
   return {{"over", v.over()},
           {"result", v.over() ? xq::result_tag(v) : "*"},
-          {"reason", reason_name(v.reason)},
+          {"reason", xq::reason_key(v.reason)},
           {"zh", v.over() ? xq::verdict_text(v) : ""},
           {"en", v.over() ? xq::verdict_text_en(v) : ""},
           {"ply", game.verdict_ply()}};
