@@ -26,16 +26,7 @@ namespace {
 // servers keep their games in a fresh PostgreSQL database instead of a file.
 std::string postgres_uri() {
 #ifdef XQ_WITH_POSTGRES
-  static xq::test::PostgresCluster cluster;
-  static const std::string started = [] {
-    std::string e;
-    return cluster.start(e) ? std::string() : e;
-  }();
-  if (!started.empty()) return ADD_FAILURE() << started, "";
-  std::string error;
-  const std::string uri = cluster.new_database(error);
-  if (uri.empty()) ADD_FAILURE() << error;
-  return uri;
+  return xq::test::fresh_postgres_database();
 #else
   return "";
 #endif

@@ -24,23 +24,8 @@ using json = nlohmann::json;
 // throwaway cluster for the test program, a fresh database for each test).
 inline bool on_postgres() { return std::getenv("XQ_TEST_POSTGRES") != nullptr; }
 #ifdef XQ_WITH_POSTGRES
-// The test program's cluster, started at first use.
-inline PostgresCluster& postgres_cluster() {
-  static PostgresCluster cluster;
-  static std::string started_error = [] {
-    std::string e;
-    return cluster.start(e) ? std::string() : e;
-  }();
-  if (!started_error.empty()) ADD_FAILURE() << started_error;
-  return cluster;
-}
-inline std::string postgres_database() {
-  PostgresCluster& cluster = postgres_cluster();
-  std::string error;
-  const std::string uri = cluster.new_database(error);
-  if (uri.empty()) ADD_FAILURE() << error;
-  return uri;
-}
+inline PostgresCluster& postgres_cluster() { return shared_postgres_cluster(); }
+inline std::string postgres_database() { return fresh_postgres_database(); }
 #endif
 
 class ServerTest : public ::testing::Test {

@@ -18,28 +18,11 @@ using xq::server::ClockPair;
 using xq::server::Store;
 using xq::server::StoredGame;
 
-xq::test::PostgresCluster& cluster() {
-  static xq::test::PostgresCluster c;
-  static const bool up = [] {
-    std::string error;
-    const bool ok = c.start(error);
-    if (!ok) ADD_FAILURE() << error;
-    return ok;
-  }();
-  (void)up;
-  return c;
-}
-
 class StoreBackends : public ::testing::TestWithParam<std::string> {
  protected:
   // A fresh database of the kind under test.
   std::string fresh() {
-    if (GetParam() == "postgres") {
-      std::string error;
-      const std::string uri = cluster().new_database(error);
-      EXPECT_FALSE(uri.empty()) << error;
-      return uri;
-    }
+    if (GetParam() == "postgres") return xq::test::fresh_postgres_database();
     const auto p = std::filesystem::temp_directory_path() /
                    ("xq_store_" + std::to_string(getpid()) + "_" + std::to_string(counter_++) + ".db");
     files_.push_back(p);

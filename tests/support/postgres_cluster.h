@@ -12,6 +12,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <gtest/gtest.h>
+
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -153,5 +155,24 @@ class PostgresCluster {
   pid_t pid_ = -1;
   int next_ = 0;
 };
+
+// The test program's one cluster, started at its first use; a failure to start is the test's failure.
+inline PostgresCluster& shared_postgres_cluster() {
+  static PostgresCluster cluster;
+  static const std::string failed = [] {
+    std::string e;
+    return cluster.start(e) ? std::string() : e;
+  }();
+  if (!failed.empty()) ADD_FAILURE() << failed;
+  return cluster;
+}
+
+// A fresh database in that cluster: its URI ("" after a failure the test reports).
+inline std::string fresh_postgres_database() {
+  std::string error;
+  const std::string uri = shared_postgres_cluster().new_database(error);
+  if (uri.empty()) ADD_FAILURE() << error;
+  return uri;
+}
 
 }  // namespace xq::test
