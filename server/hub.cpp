@@ -11,8 +11,17 @@ namespace xq::server {
 
 Hub::Hub(HubOptions options, Send send, Close close, Offload offload, Persist persist, Now now)
     : options_(options),
-      send_(std::move(send)),
-      close_(std::move(close)),
+      // A connection on another node is reached through that node.
+      send_([this, net = std::move(send)](ConnId c, std::string text) {
+        if (c < kRemoteConn) return net(c, std::move(text));
+        if (const auto it = conns_.find(c); it != conns_.end() && cluster_)
+          tell_node(it->second.node, "out", json{{"c", it->second.far}, {"m", std::move(text)}});
+      }),
+      close_([this, net = std::move(close)](ConnId c, std::string why) {
+        if (c < kRemoteConn) return net(c, std::move(why));
+        if (const auto it = conns_.find(c); it != conns_.end() && cluster_)
+          tell_node(it->second.node, "close", json{{"c", it->second.far}, {"why", std::move(why)}});
+      }),
       offload_(std::move(offload)),
       persist_(std::move(persist)),
       now_(std::move(now)),
@@ -90,6 +99,8 @@ void Hub::disconnected(ConnId c, int64_t now) {
   detach(c, it->second, now);
   for (int64_t g : it->second.watching)
     if (const auto r = rooms_.find(g); r != rooms_.end()) r->second->spectators.erase(c);
+  for (int64_t node : it->second.peers) tell_node(node, "gone", json{{"c", c}});
+  if (it->second.node) remote_conns_.erase({it->second.node, it->second.far});
   lobby_.erase(c);
   conns_.erase(it);
 }
@@ -102,8 +113,15 @@ void Hub::detach(ConnId c, Conn& conn, int64_t now) {
   conn.player = 0;
   if (const auto it = online_.find(player); it == online_.end() || it->second != c) return;
   online_.erase(player);
-  drop_seeks(player);
-  to_lobby(json{{"type", "player_offline"}, {"name", conn.name}}.dump());
+  if (!conn.node) {  // our own player leaves (a player of another node only leaves this node's game)
+    drop_seeks(player);
+    to_lobby(json{{"type", "player_offline"}, {"name", conn.name}}.dump());
+    if (cluster_) {
+      tell_all("offline", json{{"p", player}, {"name", conn.name}});
+      for (int64_t node : conn.peers) tell_node(node, "gone", json{{"c", c}});
+      conn.peers.clear();
+    }
+  }
   if (const auto g = playing_.find(player); g != playing_.end() && g->second) {
     Room& room = *rooms_.at(g->second);
     const int color = room.seat[RED].player == player ? RED : BLACK;
@@ -145,14 +163,23 @@ void Hub::logged_in(ConnId c, const PlayerRow& p, const std::string& token) {
                 {"token", token}}
                .dump());
   to_lobby(json{{"type", "player_online"}, {"name", p.name}, {"rating", int(p.rating.rating + 0.5)}}.dump(), c);
-  if (const auto g = playing_.find(p.id); g != playing_.end() && g->second) {
+  // The other nodes list the player, and the one holding their game (if another) seats them.
+  if (cluster_)
+    tell_all("online", json{{"p", p.id}, {"c", c}, {"name", p.name}, {"rating", int(p.rating.rating + 0.5)}, {"guest", p.guest}});
+  rejoin(c, p.id, now);
+}
+
+// The player is back on connection c: their game here (if any) goes on.
+void Hub::rejoin(ConnId c, int64_t player, int64_t now) {
+  if (const auto g = playing_.find(player); g != playing_.end() && g->second) {
     Room& room = *rooms_.at(g->second);
-    const int color = room.seat[RED].player == p.id ? RED : BLACK;
+    const int color = room.seat[RED].player == player ? RED : BLACK;
     const bool was_away = room.seat[color].away;
     room.seat[color].away = false;
     // A restored game's clock starts when the side to move is back.
     if (!room.clock.running() && !room.over && room.game.side_to_move() == color) room.clock.run(Color(color), now);
     send_(c, state_json(room, color_name(color), now));
+    seated(c, player, room.id);
     if (was_away) {
       const std::string back = json{{"type", "opponent_back"}, {"game", room.id}, {"color", color_name(color)}}.dump();
       const auto other = online_.find(room.seat[color ^ 1].player);
@@ -181,6 +208,7 @@ void Hub::message(ConnId c, std::string_view text, int64_t now) {
   std::string why;
   const auto r = parse_request(text, why);
   if (!r) return error(c, "", why, "bad_message");
+  if (cluster_ && forward(c, conn, *r, text)) return;  // a game or a seek of another node
   handle(c, conn, *r, now);
 }
 
@@ -220,6 +248,7 @@ void Hub::handle(ConnId c, Conn& conn, const Request& r, int64_t now) {
       if (it == seeks_.end() || it->second.player != conn.player)
         return error(c, r.type_name, "no seek " + std::to_string(r.seek) + " of yours");
       seeks_.erase(it);
+      if (cluster_) tell_all("unseek", json{{"seek", r.seek}});
       const std::string gone = json{{"type", "seek_removed"}, {"seek", r.seek}}.dump();
       to_lobby(gone);
       if (!lobby_.count(c)) send_(c, gone);
@@ -260,13 +289,14 @@ void Hub::handle(ConnId c, Conn& conn, const Request& r, int64_t now) {
 void Hub::lobby(ConnId c) {
   json seeks = json::array(), players = json::array(), games = json::array();
   for (const auto& [id, s] : seeks_) seeks.push_back(s.to_json());
+  for (const auto& [id, s] : remote_seeks_) seeks.push_back(s->shown);
   for (const auto& [player, pc] : online_) {
     const Conn& p = conns_.at(pc);
-    players.push_back({{"name", p.name},
-                       {"rating", int(p.rating.rating + 0.5)},
-                       {"guest", p.guest},
-                       {"playing", playing_.count(player) > 0}});
+    if (p.node) continue;  // listed by its own node
+    players.push_back({{"name", p.name}, {"rating", int(p.rating.rating + 0.5)}, {"guest", p.guest}, {"playing", playing(player)}});
   }
+  for (const auto& [player, p] : remote_players_)
+    players.push_back({{"name", p->name}, {"rating", p->rating}, {"guest", p->guest}, {"playing", playing(player)}});
   for (const auto& [id, room] : rooms_)
     if (!room->over)
       games.push_back({{"game", id},
@@ -275,6 +305,7 @@ void Hub::lobby(ConnId c) {
                        {"time", room->time_text},
                        {"rated", room->rated},
                        {"ply", room->game.ply()}});
+  for (const auto& [id, g] : remote_games_) games.push_back(g->shown);
   send_(c, json{{"type", "lobby"}, {"seeks", seeks}, {"players", players}, {"games", games}}.dump());
 }
 
@@ -320,7 +351,7 @@ void Hub::read_archive(ConnId c, Conn& conn, const Request& r) {
 }
 
 void Hub::seek(ConnId c, Conn& conn, const Request& r) {
-  if (playing_.count(conn.player)) return error(c, r.type_name, "finish your game first", "playing");
+  if (playing(conn.player)) return error(c, r.type_name, "finish your game first", "playing");
   if (r.rated && conn.guest)
     return error(c, r.type_name, "guests play casual games only: register to play rated", "guest_rated");
   int mine = 0;
@@ -341,6 +372,7 @@ void Hub::seek(ConnId c, Conn& conn, const Request& r) {
   send_(c, j.dump());
   j["type"] = "seek_added";
   to_lobby(j.dump(), c);
+  if (cluster_) tell_all("seek", json{{"p", s.player}, {"shown", s.to_json()}});
   seeks_[s.id] = std::move(s);
 }
 
@@ -351,6 +383,7 @@ void Hub::drop_seeks(int64_t player) {
       continue;
     }
     to_lobby(json{{"type", "seek_removed"}, {"seek", it->first}}.dump());
+    if (cluster_) tell_all("unseek", json{{"seek", it->first}});
     it = seeks_.erase(it);
   }
 }
@@ -360,7 +393,7 @@ void Hub::accept(ConnId c, Conn& conn, const Request& r, int64_t now) {
   if (it == seeks_.end()) return error(c, r.type_name, "no seek " + std::to_string(r.seek) + " (taken or withdrawn)");
   const Seek s = it->second;
   if (s.player == conn.player) return error(c, r.type_name, "that is your own seek");
-  if (playing_.count(conn.player)) return error(c, r.type_name, "finish your game first", "playing");
+  if (playing(conn.player)) return error(c, r.type_name, "finish your game first", "playing");
   if (s.rated && conn.guest)
     return error(c, r.type_name, "guests play casual games only: register to play rated", "guest_rated");
   const int seeker = s.color >= 0 ? s.color : int(colour_toss_++ % 2);
@@ -413,11 +446,16 @@ void Hub::accept(ConnId c, Conn& conn, const Request& r, int64_t now) {
                 const auto o = online_.find(rm.seat[color].player);
                 if (o != online_.end()) {
                   send_(o->second, state_json(rm, color_name(color), now));
+                  seated(o->second, rm.seat[color].player, rm.id);
                 } else {  // gone while the game was stored: the usual grace time
                   rm.seat[color].away = true;
                   rm.seat[color].deadline_ms = now + options_.grace_ms;
                 }
               }
+              if (cluster_)
+                tell_all("game", json{{"g", rm.id}, {"red", rm.seat[RED].player}, {"black", rm.seat[BLACK].player},
+                                      {"shown", {{"game", rm.id}, {"red", rm.seat[RED].name}, {"black", rm.seat[BLACK].name},
+                                                 {"time", rm.time_text}, {"rated", rm.rated}, {"ply", 0}}}});
               rooms_[rm.id] = std::move(owned);
             }});
 }
@@ -656,6 +694,17 @@ void Hub::archive(int64_t game) {
               for (const RatingChange& r : f.ratings)
                 if (const auto o = online_.find(r.player); o != online_.end()) conns_.at(o->second).rating = r.rating;
               to_room(room, f.message);
+              if (cluster_) {
+                tell_all("ended", json{{"g", game}});
+                for (const auto& seat : room.seat) {
+                  const auto o = online_.find(seat.player);
+                  if (o == online_.end() || !conns_.count(o->second) || !conns_.at(o->second).node) continue;
+                  const GlickoRating& now_rated = conns_.at(o->second).rating;
+                  tell_node(conns_.at(o->second).node, "unseated",
+                            json{{"p", seat.player}, {"g", game},
+                                 {"rating", {now_rated.rating, now_rated.deviation, now_rated.volatility}}});
+                }
+              }
               for (ConnId s : room.spectators)
                 if (auto c = conns_.find(s); c != conns_.end()) c->second.watching.erase(game);
               for (const auto& seat : room.seat) playing_.erase(seat.player);
@@ -692,7 +741,7 @@ void Hub::tick(int64_t now) {
   for (int64_t id : retry) archive(id);
   // Connections that neither log in nor watch are closed after a while.
   for (auto& [c, conn] : conns_)
-    if (!conn.player && !conn.busy && conn.watching.empty() && now - conn.connected_ms > options_.login_deadline_ms) {
+    if (!conn.node && !conn.player && !conn.busy && conn.watching.empty() && now - conn.connected_ms > options_.login_deadline_ms) {
       conn.connected_ms = now;  // told once; the network layer closes it
       close_(c, "log in or watch a game within " + std::to_string(options_.login_deadline_ms / 1000) + " s");
     }

@@ -25,6 +25,8 @@
 #include "store.h"
 #include "store_thread.h"
 
+#include <nlohmann/json_fwd.hpp>
+
 namespace xq::server {
 
 using ConnId = uint64_t;
@@ -41,6 +43,19 @@ struct HubOptions {
   double register_refill_s = 60;
   int max_pending_reads = 4;        // a connection's reads (history, PGN) waiting for the database
   LoginLimits login;
+};
+
+// The other server nodes on the same PostgreSQL database, as the hub sees
+// them (cluster_bus.h carries the messages). A game lives on one node, the
+// one that started or took it over: its clocks and verdicts are decided
+// there. A player on another node plays it through that node: their
+// requests are forwarded to it, its answers come back (hub_cluster.cpp).
+class ClusterLink {
+ public:
+  virtual ~ClusterLink() = default;
+  virtual int64_t node() const = 0;
+  virtual void to_node(int64_t node, const std::string& payload) = 0;
+  virtual void to_all(const std::string& payload) = 0;
 };
 
 class Hub {
@@ -67,6 +82,14 @@ class Hub {
   // Flags, abandoned games, archive retries, idle connections; call often (every 50 ms).
   void tick(int64_t now_ms);
 
+  // Several nodes: messages from the others, nodes found dead (their games
+  // are claimed in the database and carried on here), and the channel back
+  // after a gap (the lobbies are exchanged again).
+  void join_cluster(ClusterLink* link, int64_t now_ms);
+  void from_cluster(const std::string& payload, int64_t now_ms);
+  void nodes_dead(const std::vector<int64_t>& nodes, int64_t now_ms);
+  void cluster_reconnected(int64_t now_ms);
+
   size_t connection_count() const { return conns_.size(); }
   size_t game_count() const { return rooms_.size(); }
   size_t online_count() const { return online_.size(); }
@@ -76,6 +99,9 @@ class Hub {
   struct Seek;
   struct Room;
   struct Finish;
+  struct RemotePlayer;
+  struct RemoteSeek;
+  struct RemoteGame;
 
   void handle(ConnId c, Conn& conn, const Request& r, int64_t now);
   void guest(ConnId c, Conn& conn, const Request& r, int64_t now);
@@ -101,6 +127,21 @@ class Hub {
   std::string state_json(const Room& room, const std::string& you, int64_t now) const;
   void to_room(const Room& room, const std::string& text);
   void to_lobby(const std::string& text, ConnId except = 0);
+  void rejoin(ConnId c, int64_t player, int64_t now);
+  bool playing(int64_t player) const;
+  bool forward(ConnId c, Conn& conn, const Request& r, std::string_view text);
+  ConnId remote_conn(int64_t node, ConnId far);
+  void remote_request(int64_t node, const nlohmann::json& m, bool attach_only, int64_t now);
+  void tell_node(int64_t node, const std::string& kind, const nlohmann::json& fields);
+  void tell_all(const std::string& kind, const nlohmann::json& fields);
+  std::string snapshot() const;
+  void take_snapshot(int64_t node, const nlohmann::json& m);
+  void forget_node(int64_t node);
+  void kick(ConnId c, Conn& conn);
+  void owner_changed(int64_t game, int64_t node, int64_t red, int64_t black, int64_t now);
+  void claimed(std::vector<StoredGame> games, int64_t now);
+  void announce_owner(const Room& room);
+  void seated(ConnId c, int64_t player, int64_t game);
   void error(ConnId c, const std::string& about, const std::string& message, const std::string& code = "",
              int seconds = -1);
 
@@ -118,6 +159,14 @@ class Hub {
   std::map<int64_t, std::unique_ptr<Room>> rooms_;  // games in progress by id
   std::map<int64_t, int64_t> playing_;             // player id -> game id (0 while the game is being stored)
   std::set<ConnId> lobby_;                         // logged-in connections that follow the lobby
+  // Several nodes (cluster_ set): what the others hold, as they announced it.
+  ClusterLink* cluster_ = nullptr;
+  std::map<int64_t, std::unique_ptr<RemotePlayer>> remote_players_;  // player id ->
+  std::map<int64_t, std::unique_ptr<RemoteSeek>> remote_seeks_;      // seek id ->
+  std::map<int64_t, std::unique_ptr<RemoteGame>> remote_games_;      // game id -> (node 0: being taken over)
+  std::map<int64_t, std::pair<int64_t, int64_t>> remote_playing_;   // our player -> (game, node) elsewhere
+  std::map<std::pair<int64_t, ConnId>, ConnId> remote_conns_;       // (node, its connection) -> ours
+  ConnId next_remote_ = 0;
   int64_t next_seek_ = 1;
   uint64_t colour_toss_ = 0;
   int64_t last_sweep_ms_ = 0;

@@ -92,6 +92,34 @@ struct Hub::Conn {
   double tokens = 0;  // the rate limit's bucket
   int64_t bucket_ms = 0;
   int64_t warned_ms = -1000000;
+  // Several nodes. A connection of ours: the nodes holding games it plays or
+  // watches (told when it goes). A player on another node, as this node
+  // holds them for its games: that node and its connection's number there.
+  std::set<int64_t> peers;
+  int64_t node = 0;
+  ConnId far = 0;
+};
+
+// Connection numbers from this one up stand for connections on other nodes.
+inline constexpr ConnId kRemoteConn = ConnId(1) << 62;
+
+struct Hub::RemotePlayer {
+  int64_t node = 0;
+  ConnId far = 0;
+  std::string name;
+  int rating = 0;
+  bool guest = false;
+};
+
+struct Hub::RemoteSeek {
+  int64_t node = 0, player = 0;
+  json shown;  // as the lobby lists it
+};
+
+struct Hub::RemoteGame {
+  int64_t node = 0;
+  int64_t red = 0, black = 0;
+  json shown;
 };
 
 struct Hub::Seek {

@@ -214,7 +214,7 @@ void Client::on_message(const json& j) {
     if (pair && pair->side[0].get() == this && pair->side[1]->ready) pair->seek();
     if (pair && pair->side[1].get() == this && pair->side[0]->ready) pair->seek();
   } else if (type == "seek_created" && pair) {
-    pair->side[1]->send(json{{"type", "accept"}, {"seek", j.value("seek", 0)}}.dump());
+    pair->side[1]->send(json{{"type", "accept"}, {"seek", j.value("seek", int64_t(0))}}.dump());
   } else if (type == "game" && pair) {
     game = j.value("game", int64_t(0));
     color = j.value("you", "") == "red" ? xq::RED : xq::BLACK;

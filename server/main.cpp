@@ -1,6 +1,7 @@
 // xiangqi-server: games between people over WebSocket + JSON, judged by the
 // engine library, kept in SQLite. See the README's "Playing people" part.
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -22,6 +23,8 @@ const char* kUsage =
     "  --db FILE|URI        where players, games and the archive are kept: a SQLite file (default\n"
     "                       xiangqi-server.db) or a PostgreSQL database, postgresql://USER@HOST/DB\n"
     "  --grace SECONDS      how long a dropped player's game waits for them (default 60)\n"
+    "  --node NAME          on PostgreSQL: this server's name among the nodes sharing the database\n"
+    "                       (default HOST:PORT, as given); any node serves any player and game\n"
     "  --cert FILE          serve TLS (wss://) with this PEM certificate (its chain after it)\n"
     "  --key FILE           the certificate's private key (PEM)\n"
     "  --web DIR            the browser client's files, served at http(s)://HOST:PORT/ (default: the\n"
@@ -42,6 +45,7 @@ int main(int argc, char** argv) {
   xq::server::ListenOptions listen;
   xq::server::ServerOptions options;
   std::string db = "xiangqi-server.db";
+  std::string node;
   std::string web = xq::server::default_web_folder(argc > 0 ? argv[0] : "");
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
@@ -58,6 +62,7 @@ int main(int argc, char** argv) {
     if (a == "--port" && xq::parse_int(v, 0, 65535, n)) listen.port = uint16_t(n);
     else if (a == "--address") listen.address = v;
     else if (a == "--db") db = v;
+    else if (a == "--node" && !v.empty() && v.size() <= 64) node = v;
     else if (a == "--cert") listen.cert_file = v;
     else if (a == "--key") listen.key_file = v;
     else if (a == "--web") web = v == "none" ? "" : v;
@@ -110,13 +115,28 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "xiangqi-server: %s\n", error.c_str());
     return 1;
   }
+  // On PostgreSQL every server is a node: others may share the database.
+  if (xq::server::Store::is_postgres(db)) {
+    if (node.empty()) {
+      char host[256] = "";
+      gethostname(host, sizeof host - 1);
+      node = std::string(host) + ":" + std::to_string(listen.port);
+    }
+    xq::server::BusOptions bus;
+    bus.uri = db;
+    bus.name = node;
+    if (!server.join_cluster(bus, error)) {
+      std::fprintf(stderr, "xiangqi-server: %s\n", error.c_str());
+      return 1;
+    }
+  }
   // A PostgreSQL URI may carry a password: the log names the database without it.
   std::string shown = db;
   if (xq::server::Store::is_postgres(db))
     if (const size_t at = db.find('@'), colon = db.find(':', 13); at != std::string::npos && colon < at)
       shown = db.substr(0, colon) + ":***" + db.substr(at);
-  std::printf("xiangqi-server: listening on %s:%u%s, database %s\n", listen.address.c_str(), unsigned(server.port()),
-              server.tls() ? " (TLS)" : "", shown.c_str());
+  std::printf("xiangqi-server: listening on %s:%u%s, database %s%s\n", listen.address.c_str(), unsigned(server.port()),
+              server.tls() ? " (TLS)" : "", shown.c_str(), node.empty() ? "" : (", node " + node).c_str());
   if (options.web)
     std::printf("xiangqi-server: the web client (%zu files, %zu KB from %s) at %s://HOST:%u/\n", options.web->count(),
                 options.web->bytes() >> 10, options.web->folder().c_str(), server.tls() ? "https" : "http",

@@ -39,6 +39,16 @@ CREATE TABLE IF NOT EXISTS games(
 CREATE INDEX IF NOT EXISTS games_playing ON games(status);
 CREATE INDEX IF NOT EXISTS games_red ON games(lower(red_name));
 CREATE INDEX IF NOT EXISTS games_black ON games(lower(black_name));
+-- Schema 2: several server nodes on one database. Each node has a row (its
+-- name given or made from the host, a lease it renews every second); each
+-- game in progress the node that holds it.
+CREATE TABLE IF NOT EXISTS xq_nodes(
+  id BIGSERIAL PRIMARY KEY,
+  name TEXT NOT NULL UNIQUE,
+  alive_until TIMESTAMPTZ NOT NULL DEFAULT now(),
+  started TIMESTAMPTZ NOT NULL DEFAULT now());
+ALTER TABLE games ADD COLUMN IF NOT EXISTS owner BIGINT NOT NULL DEFAULT 0;
+CREATE INDEX IF NOT EXISTS games_owner ON games(owner) WHERE status='playing';
 CREATE TABLE IF NOT EXISTS moves(
   game BIGINT NOT NULL, ply INTEGER NOT NULL, move INTEGER NOT NULL,
   red_ms INTEGER NOT NULL, black_ms INTEGER NOT NULL,
@@ -170,6 +180,8 @@ bool PostgresStore::migrate(std::string& error) {
   }
   if (ok && version == 0)
     ok = exec(("INSERT INTO xq_schema(version) VALUES(" + std::to_string(kSchemaVersion) + ")").c_str(), "schema");
+  else if (ok && version < kSchemaVersion)  // the statements above brought it up to date
+    ok = exec(("UPDATE xq_schema SET version=" + std::to_string(kSchemaVersion)).c_str(), "schema");
   ok = ok && exec("COMMIT", "schema");
   if (!ok) {
     const std::string why = last_error_;
@@ -267,15 +279,28 @@ bool PostgresStore::clear_token(int64_t player) {
 
 int64_t PostgresStore::start_game(const StoredGame& g) {
   Rows r = run("start_game",
-               "INSERT INTO games(red,black,red_name,black_name,time_control,rated,start_fen,red_ms,black_ms) "
-               "VALUES($1,$2,$3,$4,$5,$6,$7,$8,$9) RETURNING id",
+               "INSERT INTO games(red,black,red_name,black_name,time_control,rated,start_fen,red_ms,black_ms,owner) "
+               "VALUES($1,$2,$3,$4,$5,$6,$7,$8,$9,$10) RETURNING id",
                {num(g.red), num(g.black), g.red_name, g.black_name, g.time_text, g.rated ? "true" : "false",
-                g.start_fen, num(g.start_clock.red_ms), num(g.start_clock.black_ms)},
+                g.start_fen, num(g.start_clock.red_ms), num(g.start_clock.black_ms), num(node_)},
                "starting a game");
   return r.ok() && r.count() ? r.integer(0, 0) : 0;
 }
 
+// A share lock on the game's row: a takeover (an UPDATE of its owner) waits
+// for this transaction, or this one sees the new owner and fails. So a move
+// is written only by the node that holds the game, and a node that takes a
+// game over reads every move committed before.
+bool PostgresStore::owned(int64_t game, const char* what) {
+  Rows r = run("owned", "SELECT owner FROM games WHERE id=$1 AND status='playing' FOR SHARE", {num(game)}, what);
+  if (!r.ok()) return false;
+  if (!r.count()) return fail(what, "game " + num(game) + " is not in progress");
+  if (r.integer(0, 0) != node_) return fail(what, "game " + num(game) + " is now held by another server node");
+  return true;
+}
+
 bool PostgresStore::add_move(int64_t game, int ply, Move m, ClockPair clock) {
+  if (!owned(game, "storing a move")) return false;
   return run("add_move",
              "INSERT INTO moves(game,ply,move,red_ms,black_ms) VALUES($1,$2,$3,$4,$5) ON CONFLICT (game,ply) DO "
              "UPDATE SET move=EXCLUDED.move,red_ms=EXCLUDED.red_ms,black_ms=EXCLUDED.black_ms",
@@ -284,6 +309,7 @@ bool PostgresStore::add_move(int64_t game, int ply, Move m, ClockPair clock) {
 }
 
 bool PostgresStore::take_back(int64_t game, int from_ply) {
+  if (!owned(game, "taking moves back")) return false;
   return run("take_back", "DELETE FROM moves WHERE game=$1 AND ply>=$2", {num(game), num(from_ply)},
              "taking moves back")
       .ok();
@@ -292,6 +318,11 @@ bool PostgresStore::take_back(int64_t game, int from_ply) {
 bool PostgresStore::finish_game(int64_t game, const std::string& result, const std::string& reason,
                                 const std::string& pgn, const std::vector<RatingChange>& ratings) {
   // Inside the caller's transaction (a savepoint of the batch), as with SQLite.
+  // A game already archived: nothing to do (as with SQLite); else it must be this node's.
+  Rows st = run("finish_status", "SELECT status='over' FROM games WHERE id=$1", {num(game)}, "archiving a game");
+  if (!st.ok()) return false;
+  if (st.count() && st.text(0, 0) == "t") return true;
+  if (!owned(game, "archiving a game")) return false;
   if (!run("finish", "UPDATE games SET status='over',result=$1,reason=$2,pgn=$3,ended=now() WHERE id=$4 AND "
                      "status='playing'",
            {result, reason, pgn, num(game)}, "archiving a game")
@@ -307,14 +338,15 @@ bool PostgresStore::finish_game(int64_t game, const std::string& result, const s
   return true;
 }
 
-std::vector<StoredGame> PostgresStore::playing_games() {
+std::vector<StoredGame> PostgresStore::read_games(const char* name, const char* where,
+                                                  const std::vector<std::string>& params) {
   std::vector<StoredGame> games;
-  Rows r = run("playing",
-               "SELECT g.id,g.red,g.black,g.red_name,g.black_name,g.time_control,g.rated::int,g.start_fen,g.red_ms,"
+  const std::string sql =
+      std::string("SELECT g.id,g.red,g.black,g.red_name,g.black_name,g.time_control,g.rated::int,g.start_fen,g.red_ms,"
                "g.black_ms," XQ_UTC("g.started") ",coalesce(r.rating,0),r.deviation,r.volatility,coalesce(b.rating,0),"
                "b.deviation,b.volatility FROM games g LEFT JOIN players r ON r.id=g.red LEFT JOIN players b ON "
-               "b.id=g.black WHERE g.status='playing' ORDER BY g.id",
-               {}, "reading the games in progress");
+               "b.id=g.black WHERE g.status='playing' AND ") + where + " ORDER BY g.id";
+  Rows r = run(name, sql.c_str(), params, "reading the games in progress");
   for (int i = 0; i < r.count(); ++i) {
     StoredGame g;
     g.id = r.integer(i, 0);
@@ -340,6 +372,35 @@ std::vector<StoredGame> PostgresStore::playing_games() {
     }
   }
   return games;
+}
+
+std::vector<StoredGame> PostgresStore::playing_games() {
+  // At start: this node's own games (a restart), the games of no node (a
+  // database from before schema 2) and those of nodes whose lease ran out.
+  if (!run("claim_start",
+           "UPDATE games SET owner=$1 WHERE status='playing' AND owner<>$1 AND (owner=0 OR owner IN (SELECT id FROM "
+           "xq_nodes WHERE alive_until<now()))",
+           {num(node_)}, "taking over games")
+           .ok())
+    return {};
+  return read_games("playing", "g.owner=$1", {num(node_)});
+}
+
+std::vector<StoredGame> PostgresStore::claim_games(const std::vector<int64_t>& dead_nodes) {
+  std::string list;
+  for (int64_t n : dead_nodes) list += (list.empty() ? "" : ",") + num(n);
+  if (list.empty()) return {};
+  // A node that renewed its lease meanwhile keeps its games. Two nodes
+  // claiming at once: the second waits for the first's row locks, then sees
+  // the new owner and takes nothing.
+  Rows r = run("claim",
+               "UPDATE games SET owner=$1 WHERE status='playing' AND owner IN (SELECT id FROM xq_nodes WHERE "
+               "alive_until<now() AND id=ANY(('{'||$2||'}')::bigint[])) RETURNING id",
+               {num(node_), list}, "taking over games");
+  if (!r.ok() || !r.count()) return {};
+  std::string ids;
+  for (int i = 0; i < r.count(); ++i) ids += (ids.empty() ? "" : ",") + r.text(i, 0);
+  return read_games("claimed", "g.owner=$1 AND g.id=ANY(('{'||$2||'}')::bigint[])", {num(node_), ids});
 }
 
 std::vector<ArchiveEntry> PostgresStore::history(const std::string& name, int limit) {

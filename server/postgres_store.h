@@ -21,7 +21,7 @@ namespace xq::server {
 
 class PostgresStore : public StoreBackend {
  public:
-  static constexpr int kSchemaVersion = 1;
+  static constexpr int kSchemaVersion = 2;
 
   PostgresStore() = default;
   ~PostgresStore() override;
@@ -39,6 +39,8 @@ class PostgresStore : public StoreBackend {
   bool finish_game(int64_t game, const std::string& result, const std::string& reason, const std::string& pgn,
                    const std::vector<RatingChange>& ratings) override;
   std::vector<StoredGame> playing_games() override;
+  void set_node(int64_t node) override { node_ = node; }
+  std::vector<StoredGame> claim_games(const std::vector<int64_t>& dead_nodes) override;
   std::vector<ArchiveEntry> history(const std::string& name, int limit) override;
   std::optional<std::string> pgn(int64_t game) override;
   int64_t finished_count() override;
@@ -79,9 +81,12 @@ class PostgresStore : public StoreBackend {
   bool exec(const char* sql, const char* what);
   bool migrate(std::string& error);
   bool fail(const char* what, const std::string& why);
-  bool usable();  // the connection is up, or was opened again (outside a transaction)
+  bool usable();
+  bool owned(int64_t game, const char* what);  // the game is this node's (locked against a takeover until commit)
+  std::vector<StoredGame> read_games(const char* name, const char* where, const std::vector<std::string>& params);  // the connection is up, or was opened again (outside a transaction)
 
   pg_conn* db_ = nullptr;
+  int64_t node_ = 0;
   std::string uri_;
   std::set<std::string> prepared_;
   std::string last_error_;

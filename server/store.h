@@ -86,6 +86,11 @@ class StoreBackend {
   virtual bool finish_game(int64_t game, const std::string& result, const std::string& reason, const std::string& pgn,
                            const std::vector<RatingChange>& ratings) = 0;
   virtual std::vector<StoredGame> playing_games() = 0;
+  // Several nodes on one database (PostgreSQL): this node's number, written
+  // as the owner of the games it starts; its writes to a game it no longer
+  // owns fail. SQLite has one server, node 0, and keeps none of this.
+  virtual void set_node(int64_t) {}
+  virtual std::vector<StoredGame> claim_games(const std::vector<int64_t>&) { return {}; }
   virtual std::vector<ArchiveEntry> history(const std::string& name, int limit) = 0;
   virtual std::optional<std::string> pgn(int64_t game) = 0;
   virtual int64_t finished_count() = 0;
@@ -137,7 +142,13 @@ class Store {
                    const std::vector<RatingChange>& ratings) {
     return b_->finish_game(game, result, reason, pgn, ratings);
   }
+  // The games in progress this server carries on: on PostgreSQL, those of
+  // this node, of no node, and of nodes whose lease has run out (taken over).
   std::vector<StoredGame> playing_games() { return b_->playing_games(); }
+  void set_node(int64_t node) { b_->set_node(node); }
+  // The games of these nodes (found dead) that this node now holds: each
+  // goes to one node only, however many try at once.
+  std::vector<StoredGame> claim_games(const std::vector<int64_t>& dead_nodes) { return b_->claim_games(dead_nodes); }
 
   std::vector<ArchiveEntry> history(const std::string& name, int limit) { return b_->history(name, limit); }
   std::optional<std::string> pgn(int64_t game) { return b_->pgn(game); }

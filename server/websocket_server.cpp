@@ -327,6 +327,24 @@ struct WebSocketServer::Impl {
     return s;
   }
 
+  // The other nodes, through the database (none: one server alone).
+#ifdef XQ_WITH_POSTGRES
+  struct Link : ClusterLink {
+    ClusterBus bus;
+    int64_t node() const override { return bus.node(); }
+    void to_node(int64_t node, const std::string& payload) override { bus.to_node(node, payload); }
+    void to_all(const std::string& payload) override { bus.to_all(payload); }
+  };
+#else
+  struct Link : ClusterLink {
+    struct {
+      void stop() {}
+      void start(...) {}
+    } bus;
+  };
+#endif
+  std::unique_ptr<Link> cluster;
+
   Store& store;
   ServerOptions options;
   asio::io_context ioc{1};
@@ -351,6 +369,22 @@ WebSocketServer::WebSocketServer(Store& store, ServerOptions options)
 WebSocketServer::~WebSocketServer() {
   // Queued logins are dropped; the one being hashed finishes.
   impl_->hashing.stop();
+  if (impl_->cluster) impl_->cluster->bus.stop();
+}
+
+bool WebSocketServer::join_cluster(const BusOptions& options, std::string& error) {
+#ifdef XQ_WITH_POSTGRES
+  auto link = std::make_unique<Impl::Link>();
+  if (!link->bus.open(options, error)) return false;
+  const int64_t node = link->bus.node();
+  impl_->db.call([node](Store& s) { s.set_node(node); });
+  impl_->cluster = std::move(link);
+  return true;
+#else
+  (void)options;
+  error = "this server was built without PostgreSQL (libpq): several nodes need it";
+  return false;
+#endif
 }
 
 bool WebSocketServer::listen(const ListenOptions& options, std::string& error) {
@@ -411,6 +445,19 @@ void WebSocketServer::run() {
   std::vector<StoredGame> games;
   s.db.call([&](Store& store) { games = store.playing_games(); });
   s.hub.restore(games, now_ms());
+  if (s.cluster) {
+    Hub& hub = s.hub;
+    auto& ioc = s.ioc;
+    s.cluster->bus.start(
+        [&hub, &ioc](std::string payload) {
+          asio::post(ioc, [&hub, payload = std::move(payload)] { hub.from_cluster(payload, now_ms()); });
+        },
+        [&hub, &ioc](std::vector<int64_t> nodes) {
+          asio::post(ioc, [&hub, nodes = std::move(nodes)] { hub.nodes_dead(nodes, now_ms()); });
+        },
+        [&hub, &ioc] { asio::post(ioc, [&hub] { hub.cluster_reconnected(now_ms()); }); });
+    s.hub.join_cluster(s.cluster.get(), now_ms());
+  }
   s.signals.async_wait([&s](beast::error_code ec, int) {
     if (!ec) s.ioc.stop();
   });
@@ -420,6 +467,8 @@ void WebSocketServer::run() {
   s.running = true;
   s.ioc.run();
   s.running = false;
+  // The lease ends now: the other nodes take this one's games at once.
+  if (s.cluster) s.cluster->bus.stop();
 }
 
 void WebSocketServer::stop() { impl_->ioc.stop(); }

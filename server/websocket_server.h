@@ -15,6 +15,7 @@
 #include <memory>
 #include <string>
 
+#include "cluster_bus.h"
 #include "hub.h"
 #include "store.h"
 #include "store_thread.h"
@@ -65,6 +66,10 @@ class WebSocketServer {
   // Carries on the stored games in progress, then serves until stop() or SIGINT/SIGTERM.
   void run();
   void stop();  // from any thread
+  // Several nodes on one PostgreSQL database (the same as the store's): this
+  // server becomes node `options.name` (cluster_bus.h). Before run(); false
+  // with a message.
+  bool join_cluster(const BusOptions& options, std::string& error);
   // Runs f on the database thread and waits (tests; start-up).
   void with_store(const std::function<void(Store&)>& f);
   ServerStatus status();  // from any thread: asks the server's thread and waits (while it runs)

@@ -15,6 +15,7 @@
 
 #include "child_process.h"
 #include "server_client.h"
+#include "server_process.h"
 #include "store.h"
 #ifdef XQ_WITH_POSTGRES
 #include "postgres_cluster.h"
@@ -35,40 +36,7 @@ std::string postgres_uri() {
 using xq::test::WsClient;
 using json = nlohmann::json;
 
-// The server program on a free port of 127.0.0.1; the port from its first line.
-struct ServerProcess {
-  xq::ChildProcess child;
-  uint16_t port = 0;
-  bool start(const std::string& db) {
-    std::string error;
-    xq::SpawnOptions options;
-    options.pipe_stdin = false;
-    if (!xq::spawn_process({XQ_SERVER_PROGRAM, "--port", "0", "--address", "127.0.0.1", "--db", db}, options, child,
-                           &error)) {
-      ADD_FAILURE() << error;
-      return false;
-    }
-    std::string line;
-    char ch = 0;
-    while (read(child.from_child, &ch, 1) == 1 && ch != '\n') line += ch;
-    const size_t colon = line.rfind("127.0.0.1:");
-    if (colon == std::string::npos) {
-      ADD_FAILURE() << "the server said: " << line;
-      return false;
-    }
-    port = uint16_t(std::stoi(line.substr(colon + 10)));
-    return true;
-  }
-  void kill9() {
-    if (child.pid <= 0) return;
-    kill(child.pid, SIGKILL);
-    int status = 0;
-    waitpid(child.pid, &status, 0);
-    close(child.from_child);
-    child.pid = -1;
-  }
-  ~ServerProcess() { kill9(); }
-};
+using xq::test::ServerProcess;
 
 std::filesystem::path temp_db(const std::string& name) {
   if (std::getenv("XQ_TEST_POSTGRES")) return std::filesystem::path(postgres_uri());
@@ -95,7 +63,7 @@ TEST(ServerFault, AGameGoesOnAfterTheServerIsKilledAndStartedAgain) {
   const std::string red_token = red.expect("welcome").value("token", "");
   const std::string black_token = black.expect("welcome").value("token", "");
   red.send(json{{"type", "seek"}, {"time", "5+3"}, {"color", "red"}});
-  black.send(json{{"type", "accept"}, {"seek", red.expect("seek_created").value("seek", 0)}});
+  black.send(json{{"type", "accept"}, {"seek", red.expect("seek_created").value("seek", int64_t(0))}});
   const int64_t game = red.expect("game").value("game", int64_t(0));
   black.expect("game");
   move(red, black, game, "h2e2");
@@ -158,7 +126,7 @@ TEST(ServerFault, EveryRelayedMoveSurvivesAKillAtAnyPoint) {
     tokens[0] = red.expect("welcome").value("token", "");
     tokens[1] = black.expect("welcome").value("token", "");
     red.send(json{{"type", "seek"}, {"time", "10+5"}, {"color", "red"}});
-    black.send(json{{"type", "accept"}, {"seek", red.expect("seek_created").value("seek", 0)}});
+    black.send(json{{"type", "accept"}, {"seek", red.expect("seek_created").value("seek", int64_t(0))}});
     game = red.expect("game").value("game", int64_t(0));
     ASSERT_GT(game, 0);
     server.kill9();

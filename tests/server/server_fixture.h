@@ -81,7 +81,7 @@ class ServerTest : public ::testing::Test {
     a.send(json{{"type", "seek"}, {"time", time}, {"rated", rated}, {"color", "red"}});
     const json seek = a.expect("seek_created");
     EXPECT_TRUE(seek.contains("seek")) << seek;
-    b.send(json{{"type", "accept"}, {"seek", seek.value("seek", 0)}});
+    b.send(json{{"type", "accept"}, {"seek", seek.value("seek", int64_t(0))}});
     const json ga = a.expect("game"), gb = b.expect("game");
     EXPECT_EQ(ga.value("you", ""), "red");
     EXPECT_EQ(gb.value("you", ""), "black");
