@@ -159,7 +159,7 @@ void ClusterBus::flush() {
     size_t taken = 0;
     for (; taken < batch.size() && sql.size() < (1 << 20); ++taken) {
       const auto& [channel, payload] = batch[taken];
-      const std::string numbered = payload[0] == '#' ? payload : payload + "\n" + std::to_string(++seq_);
+      const std::string numbered = payload[0] == '#' ? payload : payload + "\n" + std::to_string(++numbered_);
       char* literal = PQescapeLiteral(db_, numbered.data(), numbered.size());
       if (!literal) continue;
       sql += "SELECT pg_notify('" + channel + "'," + literal + ");";

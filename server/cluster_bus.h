@@ -83,7 +83,8 @@ class ClusterBus {
   std::atomic<bool> stopping_{false};
   std::thread thread_;
   BusStats stats_;
-  uint64_t seq_ = 0;
+  uint64_t seq_ = 0;       // messages sent in parts (under mutex_)
+  uint64_t numbered_ = 0;  // payloads numbered apart (the bus thread's)
   std::set<int64_t> dead_seen_;
   std::map<std::pair<int64_t, uint64_t>, std::string> partial_;  // (node, message) -> parts so far
 };

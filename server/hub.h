@@ -141,6 +141,7 @@ class Hub {
   void owner_changed(int64_t game, int64_t node, int64_t red, int64_t black, int64_t now);
   void claimed(std::vector<StoredGame> games, int64_t now);
   void announce_owner(const Room& room);
+  void cluster_message(const nlohmann::json& m, int64_t now);
   void seated(ConnId c, int64_t player, int64_t game);
   void error(ConnId c, const std::string& about, const std::string& message, const std::string& code = "",
              int seconds = -1);

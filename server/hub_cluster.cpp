@@ -11,6 +11,8 @@
 // lease runs out; a node that remains claims its games in the database (each
 // goes to one node), carries them on from their last stored move and tells
 // the others ("owner"), whose players are seated there again ("attach").
+#include <cstdio>
+
 #include "hub_state.h"
 
 namespace xq::server {
@@ -332,10 +334,21 @@ void Hub::claimed(std::vector<StoredGame> games, int64_t now) {
   }
 }
 
+// Another node's message. Only the nodes write to the channel, but anyone
+// with the database's rights can: a message of the wrong shape is dropped
+// with a line in the log, and nothing here trusts a field's kind.
 void Hub::from_cluster(const std::string& payload, int64_t now) {
   if (!cluster_) return;
   const json m = json::parse(payload, nullptr, false);
   if (!m.is_object()) return;
+  try {
+    cluster_message(m, now);
+  } catch (const json::exception& e) {
+    std::fprintf(stderr, "xiangqi-server: a message from another node that cannot be used (%s)\n", e.what());
+  }
+}
+
+void Hub::cluster_message(const json& m, int64_t now) {
   const std::string k = m.value("k", "");
   const int64_t node = m.value("n", int64_t(0));
   if (!node || node == cluster_->node()) return;
@@ -394,7 +407,11 @@ void Hub::from_cluster(const std::string& payload, int64_t now) {
   } else if (k == "gone") {
     if (const auto it = remote_conns_.find({node, far}); it != remote_conns_.end()) disconnected(it->second, now);
   } else if (k == "out") {
-    if (far < kRemoteConn && conns_.count(far)) send_(far, m.value("m", ""));
+    // Relayed as the game's node wrote it, if it is what a client expects: an object with a type.
+    const std::string text = m.value("m", "");
+    const json j = json::parse(text, nullptr, false);
+    if (far < kRemoteConn && conns_.count(far) && j.is_object() && j.contains("type") && j["type"].is_string())
+      send_(far, text);
   } else if (k == "close") {
     if (far < kRemoteConn && conns_.count(far)) close_(far, m.value("why", ""));
   } else if (k == "seated") {

@@ -7,6 +7,9 @@
 // the relay time. Stops by itself after S seconds (and at most 10 s more to
 // collect what is in flight), then prints one line:
 //   clients C games G moves M lost L desynced D p99_relay_ms X
+// Several nodes of one cluster (--port P1,P2,... and --server-pid Q1,Q2,...):
+// the clients are spread over them, each game's two players on two different
+// nodes, and a line a node says what its clients saw and what it cost.
 #include <sys/resource.h>
 
 #include <algorithm>
@@ -41,6 +44,8 @@ using Clock = std::chrono::steady_clock;
 struct Totals {
   long moves = 0, lost = 0, desynced = 0, started = 0, finished = 0, failed_connections = 0;
   std::vector<double> relay_ms;
+  std::vector<long> node_moves;                   // moves that reached the clients of each node
+  std::vector<std::vector<double>> node_relay_ms;  // and their relay times
 };
 
 struct Pair;
@@ -54,6 +59,9 @@ struct Client : std::enable_shared_from_this<Client> {
   Totals& totals;
   Pair* pair = nullptr;
   int color = -1;  // in the current game
+  size_t node = 0;  // which of the nodes it is connected to
+  int64_t seek = 0;  // the seek it is to accept (asked again while its node has not heard of it yet)
+  int accept_tries = 0;
   int64_t game = 0;
   xq::Game board;
   asio::steady_timer timer;
@@ -214,7 +222,16 @@ void Client::on_message(const json& j) {
     if (pair && pair->side[0].get() == this && pair->side[1]->ready) pair->seek();
     if (pair && pair->side[1].get() == this && pair->side[0]->ready) pair->seek();
   } else if (type == "seek_created" && pair) {
-    pair->side[1]->send(json{{"type", "accept"}, {"seek", j.value("seek", int64_t(0))}}.dump());
+    auto& other = *pair->side[1];
+    other.seek = j.value("seek", int64_t(0));
+    other.accept_tries = 0;
+    other.send(json{{"type", "accept"}, {"seek", other.seek}}.dump());
+  } else if (type == "error" && pair && j.value("about", "") == "accept" && ++accept_tries < 100) {
+    // Another node's seek: this node hears of it through the database a moment later.
+    timer.expires_after(std::chrono::milliseconds(20));
+    timer.async_wait([self = shared_from_this()](beast::error_code ec) {
+      if (!ec) self->send(json{{"type", "accept"}, {"seek", self->seek}}.dump());
+    });
   } else if (type == "game" && pair) {
     game = j.value("game", int64_t(0));
     color = j.value("you", "") == "red" ? xq::RED : xq::BLACK;
@@ -238,8 +255,12 @@ void Client::on_message(const json& j) {
     board.play(m);
     if (!mine) {
       ++totals.moves;
-      if (size_t(ply) < pair->sent.size())
-        totals.relay_ms.push_back(std::chrono::duration<double, std::milli>(Clock::now() - pair->sent[ply]).count());
+      ++totals.node_moves[node];
+      if (size_t(ply) < pair->sent.size()) {
+        const double ms = std::chrono::duration<double, std::milli>(Clock::now() - pair->sent[ply]).count();
+        totals.relay_ms.push_back(ms);
+        totals.node_relay_ms[node].push_back(ms);
+      }
       schedule_move(*this);
     }
   } else if (type == "game_over" && pair) {
@@ -279,18 +300,34 @@ long cpu_ticks(int pid) {
 }
 
 const char* kUsage =
-    "usage: xiangqi-loadtest --port P [--address IP] [--clients C] [--games G] [--seconds S] [--server-pid PID]\n"
+    "usage: xiangqi-loadtest --port P[,P2...] [--address IP] [--clients C] [--games G] [--seconds S]\n"
+    "                        [--server-pid PID[,PID2...]]\n"
     "  simulated guests on a running xiangqi-server: G games (2G clients play, the rest stay idle),\n"
     "  each side moving 200 ms after the other; stops after S seconds. --server-pid reports the\n"
     "  server's memory and CPU. Defaults: 127.0.0.1, 100 clients, 50 games, 10 seconds.\n"
     "  --guessers N: N more connections guess passwords as fast as they are answered;\n"
-    "  --slow-readers N: N more ask for games to watch and never read (both reconnect when dropped).\n";
+    "  --slow-readers N: N more ask for games to watch and never read (both reconnect when dropped).\n"
+    "  Several ports: nodes of one cluster; each game's players on two of them, a line a node.\n";
+
+// "7800,7801" -> {7800, 7801}; false if any is not a number in range.
+bool parse_list(const std::string& text, int low, int high, std::vector<int>& out) {
+  out.clear();
+  for (size_t at = 0; at <= text.size();) {
+    const size_t comma = std::min(text.find(',', at), text.size());
+    int n = 0;
+    if (!xq::parse_int(text.substr(at, comma - at), low, high, n)) return false;
+    out.push_back(n);
+    at = comma + 1;
+  }
+  return !out.empty();
+}
 
 }  // namespace
 
 int main(int argc, char** argv) {
   std::string address = "127.0.0.1";
-  int port = 0, clients = 100, games = 50, seconds = 10, server_pid = 0, guessers = 0, slow_readers = 0;
+  int clients = 100, games = 50, seconds = 10, guessers = 0, slow_readers = 0;
+  std::vector<int> ports, pids;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--help" || a == "-h") {
@@ -299,12 +336,12 @@ int main(int argc, char** argv) {
     }
     const std::string v = i + 1 < argc ? argv[++i] : "";
     bool ok = true;
-    if (a == "--port") ok = xq::parse_int(v, 1, 65535, port);
+    if (a == "--port") ok = parse_list(v, 1, 65535, ports);
     else if (a == "--address") address = v;
     else if (a == "--clients") ok = xq::parse_int(v, 1, 20000, clients);
     else if (a == "--games") ok = xq::parse_int(v, 0, 10000, games);
     else if (a == "--seconds") ok = xq::parse_int(v, 1, 3600, seconds);
-    else if (a == "--server-pid") ok = xq::parse_int(v, 1, 1 << 30, server_pid);
+    else if (a == "--server-pid") ok = parse_list(v, 1, 1 << 30, pids);
     else if (a == "--guessers") ok = xq::parse_int(v, 0, 10000, guessers);
     else if (a == "--slow-readers") ok = xq::parse_int(v, 0, 10000, slow_readers);
     else ok = false;
@@ -313,11 +350,16 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
-  if (!port || games * 2 > clients) {
-    std::fprintf(stderr, "xiangqi-loadtest: %s\n%s", !port ? "--port is needed" : "--games needs twice as many --clients",
+  if (ports.empty() || games * 2 > clients || (!pids.empty() && pids.size() != ports.size())) {
+    std::fprintf(stderr, "xiangqi-loadtest: %s\n%s",
+                 ports.empty()          ? "--port is needed"
+                 : games * 2 > clients  ? "--games needs twice as many --clients"
+                                        : "--server-pid needs a process for each port",
                  kUsage);
     return 2;
   }
+  const size_t nodes = ports.size();
+  const int port = ports[0];
   // A thousand sockets need more than the usual 1,024 descriptors.
   rlimit files{};
   if (getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur < files.rlim_max) {
@@ -332,22 +374,30 @@ int main(int argc, char** argv) {
   }
   asio::io_context ioc;
   Totals totals;
+  totals.node_moves.assign(nodes, 0);
+  totals.node_relay_ms.resize(nodes);
   std::vector<std::shared_ptr<Client>> all;
   std::vector<std::unique_ptr<Pair>> pairs;
-  for (int i = 0; i < clients; ++i) all.push_back(std::make_shared<Client>(ioc, totals));
+  for (int i = 0; i < clients; ++i) {
+    all.push_back(std::make_shared<Client>(ioc, totals));
+    all.back()->node = size_t(i) % nodes;  // the idle ones spread evenly
+  }
   for (int g = 0; g < games; ++g) {
     auto p = std::make_unique<Pair>();
     p->side[0] = all[2 * g];
     p->side[1] = all[2 * g + 1];
     p->random.seed(g + 1);
     all[2 * g]->pair = all[2 * g + 1]->pair = p.get();
+    all[2 * g]->node = size_t(g) % nodes;  // the seeker on one node, the other player on the next
+    all[2 * g + 1]->node = size_t(g + 1) % nodes;
     pairs.push_back(std::move(p));
   }
-  const long cpu_before = server_pid ? cpu_ticks(server_pid) : -1;
+  std::vector<long> cpu_before;
+  for (int pid : pids) cpu_before.push_back(cpu_ticks(pid));
   const auto t0 = Clock::now();
   int connected = 0;
   for (auto& c : all) {
-    c->ws.next_layer().async_connect(tcp::endpoint(ip, uint16_t(port)), [c, &connected](beast::error_code e) {
+    c->ws.next_layer().async_connect(tcp::endpoint(ip, uint16_t(ports[c->node])), [c, &connected](beast::error_code e) {
       if (e) return c->fail();
       c->ws.next_layer().socket().set_option(tcp::no_delay(true));
       c->ws.async_handshake("127.0.0.1", "/", [c, &connected](beast::error_code e2) {
@@ -376,8 +426,14 @@ int main(int argc, char** argv) {
   });
   ioc.run_for(std::chrono::seconds(seconds) + std::chrono::milliseconds(1500));
   const double elapsed = std::chrono::duration<double>(Clock::now() - t0).count();
-  const long cpu_after = server_pid ? cpu_ticks(server_pid) : -1;
-  const long rss_kb = server_pid ? read_proc_number("/proc/" + std::to_string(server_pid) + "/status", "VmRSS:") : -1;
+  std::vector<long> cpu_after, rss_kb;
+  for (int pid : pids) {
+    cpu_after.push_back(cpu_ticks(pid));
+    rss_kb.push_back(read_proc_number("/proc/" + std::to_string(pid) + "/status", "VmRSS:"));
+  }
+  auto cpu_percent = [&](size_t k) {
+    return 100.0 * double(cpu_after[k] - cpu_before[k]) / double(sysconf(_SC_CLK_TCK)) / elapsed;
+  };
   for (auto& c : all) {
     beast::error_code ignored;
     c->ws.next_layer().socket().shutdown(tcp::socket::shutdown_both, ignored);
@@ -385,15 +441,34 @@ int main(int argc, char** argv) {
   }
   std::vector<double>& r = totals.relay_ms;
   std::sort(r.begin(), r.end());
-  auto at = [&r](double q) { return r.empty() ? 0.0 : r[std::min(r.size() - 1, size_t(q * double(r.size())))]; };
+  auto quantile = [](const std::vector<double>& v, double q) {
+    return v.empty() ? 0.0 : v[std::min(v.size() - 1, size_t(q * double(v.size())))];
+  };
+  auto at = [&r, &quantile](double q) { return quantile(r, q); };
+  if (nodes > 1)
+    for (size_t k = 0; k < nodes; ++k) {
+      std::vector<double>& nr = totals.node_relay_ms[k];
+      std::sort(nr.begin(), nr.end());
+      long held = 0;
+      for (auto& c : all) held += c->node == k && c->ready;
+      std::printf("node %zu (port %d): clients %ld, %.0f moves/s reached them, relay ms p50 %.2f p99 %.2f", k + 1, ports[k],
+                  held, double(totals.node_moves[k]) / elapsed, quantile(nr, 0.5), quantile(nr, 0.99));
+      if (k < pids.size() && cpu_before[k] >= 0 && cpu_after[k] >= 0)
+        std::printf(", cpu %.0f%% rss %.1f MB", cpu_percent(k), double(rss_kb[k]) / 1024.0);
+      std::printf("\n");
+    }
   // A connection that never came up or broke counts its game as lost.
   totals.lost += totals.failed_connections;
   std::printf("connected %d of %d, games started %ld, finished %ld, %.0f moves/s, relay ms p50 %.2f p99 %.2f max %.2f",
               connected, clients, totals.started, totals.finished, double(totals.moves) / elapsed, at(0.5), at(0.99),
               r.empty() ? 0.0 : r.back());
-  if (server_pid && cpu_before >= 0 && cpu_after >= 0)
-    std::printf(", server cpu %.0f%% rss %.1f MB", 100.0 * double(cpu_after - cpu_before) / double(sysconf(_SC_CLK_TCK)) / elapsed,
-                double(rss_kb) / 1024.0);
+  if (pids.size() == 1 && cpu_before[0] >= 0 && cpu_after[0] >= 0)
+    std::printf(", server cpu %.0f%% rss %.1f MB", cpu_percent(0), double(rss_kb[0]) / 1024.0);
+  else if (pids.size() > 1) {
+    double cpu = 0, rss = 0;
+    for (size_t k = 0; k < pids.size(); ++k) cpu += cpu_percent(k), rss += double(rss_kb[k]) / 1024.0;
+    std::printf(", servers cpu %.0f%% rss %.1f MB in all", cpu, rss);
+  }
   if (guessers + slow_readers)
     std::printf(", %d guessers answered %ld times, %ld attacker connections dropped", guessers, attacker_answers,
                 attacker_drops);

@@ -300,12 +300,16 @@ bool PostgresStore::owned(int64_t game, const char* what) {
 }
 
 bool PostgresStore::add_move(int64_t game, int ply, Move m, ClockPair clock) {
-  if (!owned(game, "storing a move")) return false;
-  return run("add_move",
-             "INSERT INTO moves(game,ply,move,red_ms,black_ms) VALUES($1,$2,$3,$4,$5) ON CONFLICT (game,ply) DO "
-             "UPDATE SET move=EXCLUDED.move,red_ms=EXCLUDED.red_ms,black_ms=EXCLUDED.black_ms",
-             {num(game), num(ply), num(int64_t(m)), num(clock.red_ms), num(clock.black_ms)}, "storing a move")
-      .ok();
+  // The ownership check and the write in one round trip (a move is the hot path).
+  Rows r = run("add_move",
+               "WITH held AS (SELECT 1 FROM games WHERE id=$1 AND owner=$6 AND status='playing' FOR SHARE) "
+               "INSERT INTO moves(game,ply,move,red_ms,black_ms) SELECT $1,$2,$3,$4,$5 FROM held ON CONFLICT (game,ply) "
+               "DO UPDATE SET move=EXCLUDED.move,red_ms=EXCLUDED.red_ms,black_ms=EXCLUDED.black_ms",
+               {num(game), num(ply), num(int64_t(m)), num(clock.red_ms), num(clock.black_ms), num(node_)},
+               "storing a move");
+  if (!r.ok()) return false;
+  if (r.changed() != 1) return fail("storing a move", "game " + num(game) + " is not in progress on this server node");
+  return true;
 }
 
 bool PostgresStore::take_back(int64_t game, int from_ply) {

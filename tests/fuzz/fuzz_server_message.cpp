@@ -3,7 +3,9 @@
 // and may drop it); every line goes through the protocol reader and then
 // the hub with a database in memory, with a clock that moves on a little at
 // each line. Nothing may crash, and every answer must be a JSON object with
-// a type.
+// a type. A line that starts with '~' is a message from another server node
+// (what the database's NOTIFY brings), and '!' says node 2 died: the hub is
+// node 1 of a cluster, and what it tells the others must be JSON objects too.
 #include <nlohmann/json.hpp>
 #include <cstdint>
 #include <cstdlib>
@@ -36,6 +38,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         return true;
       },
       [&store](xq::server::DbTask task) { xq::server::run_task_now(store, task); }, [&now] { return now; });
+  struct Link : xq::server::ClusterLink {
+    int64_t node() const override { return 1; }
+    void to_node(int64_t, const std::string& payload) override { to_all(payload); }
+    void to_all(const std::string& payload) override {
+      const auto j = nlohmann::json::parse(payload, nullptr, false);
+      if (!j.is_object() || !j.contains("k")) abort();
+    }
+  } link;
+  hub.join_cluster(&link, now);
   bool open[3] = {false, false, false};
   size_t start = 0;
   while (start < text.size()) {
@@ -44,8 +55,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     const std::string line = text.substr(start, end - start);
     start = end + 1;
     if (line.empty()) continue;
-    const int who = (unsigned char)line[0] % 4;
     now += 37;
+    if (line[0] == '~') {
+      hub.from_cluster(line.substr(1), now);
+      hub.tick(now);
+      continue;
+    }
+    if (line[0] == '!') {
+      hub.nodes_dead({2}, now);
+      continue;
+    }
+    const int who = (unsigned char)line[0] % 4;
     if (who == 3) {  // a connection drops, or comes
       const int c = (unsigned char)line[0] / 4 % 3;
       if (open[c]) hub.disconnected(c + 1, now);
