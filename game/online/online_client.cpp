@@ -63,6 +63,24 @@ bool parse_server_address(const std::string& text, ServerAddress& address) {
   return true;
 }
 
+bool parse_server_addresses(const std::string& text, std::vector<ServerAddress>& addresses) {
+  addresses.clear();
+  std::string word;
+  for (size_t i = 0; i <= text.size(); ++i) {
+    const char ch = i < text.size() ? text[i] : ' ';
+    if (ch != ',' && ch != ' ' && ch != '\t') {
+      word += ch;
+      continue;
+    }
+    if (word.empty()) continue;
+    ServerAddress a;
+    if (!parse_server_address(word, a) || addresses.size() >= 16) return false;
+    addresses.push_back(a);
+    word.clear();
+  }
+  return !addresses.empty();
+}
+
 struct OnlineClient::Impl {
   struct ConnBase {
     virtual ~ConnBase() = default;

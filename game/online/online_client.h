@@ -48,5 +48,8 @@ struct ServerAddress {
 // "host:port" (port 1-65535; "[::1]:7800" for IPv6), "ws://host:port", or
 // "wss://host:port" for TLS ("wss://host" is port 443); false when malformed.
 bool parse_server_address(const std::string& text, ServerAddress& address);
+// Several addresses, separated by commas or spaces ("a.example.org:7800, b.example.org:7800"):
+// the nodes of one cluster, tried in turn when one cannot be reached. False if any is not an address.
+bool parse_server_addresses(const std::string& text, std::vector<ServerAddress>& addresses);
 
 }  // namespace xq

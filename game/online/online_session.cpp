@@ -146,13 +146,15 @@ std::optional<ServerMessage> read_server_message(const std::string& text, std::s
 
 bool OnlineSession::log_in(const std::string& address, Login how, const std::string& name,
                            const std::string& password, int64_t now_ms, std::string* error) {
-  ServerAddress server;
-  if (!parse_server_address(address, server)) {
+  std::vector<ServerAddress> servers;
+  if (!parse_server_addresses(address, servers)) {
     if (error) *error = address;
     return false;
   }
   address_ = address;
-  server_ = server;
+  servers_ = servers;
+  server_index_ = 0;
+  server_ = servers_[0];
   how_ = how;
   login_name_ = name;
   password_ = password;
@@ -163,13 +165,15 @@ bool OnlineSession::log_in(const std::string& address, Login how, const std::str
 }
 
 bool OnlineSession::resume(const std::string& address, const std::string& token, int64_t now_ms, std::string* error) {
-  ServerAddress server;
-  if (!parse_server_address(address, server) || token.size() != 32) {
+  std::vector<ServerAddress> servers;
+  if (!parse_server_addresses(address, servers) || token.size() != 32) {
     if (error) *error = token.size() != 32 ? "no login to come back with" : address;
     return false;
   }
   address_ = address;
-  server_ = server;
+  servers_ = servers;
+  server_index_ = 0;
+  server_ = servers_[0];
   token_ = token;
   game_ = 0;
   connect(now_ms);
@@ -231,7 +235,8 @@ std::vector<ServerMessage> OnlineSession::update(int64_t now_ms) {
       continue;
     }
     if (e.kind == OnlineEvent::Closed) {
-      if (!token_.empty()) {  // logged in once: come back with the token
+      if (!token_.empty()) {  // logged in once: come back with the token (to the next address, if several)
+        if (!servers_.empty()) server_ = servers_[++server_index_ % servers_.size()];
         state_ = State::Reconnecting;
         retry_at_ = now_ms + kRetryMs;
         if (give_up_at_ == 0) give_up_at_ = now_ms + kGiveUpMs;

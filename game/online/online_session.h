@@ -108,6 +108,8 @@ class OnlineSession {
   State state_ = State::Offline;
   std::string address_, ca_file_;
   ServerAddress server_;
+  std::vector<ServerAddress> servers_;  // every address given; a lost connection tries the next
+  size_t server_index_ = 0;
   Login how_ = Login::Guest;
   std::string login_name_, password_;  // kept only until the login is answered
   std::string name_, token_;
