@@ -43,6 +43,7 @@ using Clock = std::chrono::steady_clock;
 
 struct Totals {
   long moves = 0, lost = 0, desynced = 0, started = 0, finished = 0, failed_connections = 0;
+  long refused = 0;  // moves and new games the server could not store, played again
   std::vector<double> relay_ms;
   std::vector<long> node_moves;                   // moves that reached the clients of each node
   std::vector<std::vector<double>> node_relay_ms;  // and their relay times
@@ -226,9 +227,19 @@ void Client::on_message(const json& j) {
     other.seek = j.value("seek", int64_t(0));
     other.accept_tries = 0;
     other.send(json{{"type", "accept"}, {"seek", other.seek}}.dump());
-  } else if (type == "error" && pair && j.value("about", "") == "accept" && ++accept_tries < 100) {
-    // Another node's seek: this node hears of it through the database a moment later.
-    timer.expires_after(std::chrono::milliseconds(20));
+  } else if (type == "error" && pair && j.value("about", "") == "move" && j.value("code", "") == "not_saved") {
+    // The database did not take it (restarting, say): the move was not played; play it again.
+    ++totals.refused;
+    timer.expires_after(std::chrono::milliseconds(100));
+    timer.async_wait([self = shared_from_this()](beast::error_code ec) {
+      if (!ec && self->pair && self->pair->running)
+        self->send(json{{"type", "move"}, {"game", self->game}, {"move", self->last_sent}}.dump());
+    });
+  } else if (type == "error" && pair && j.value("about", "") == "accept" && ++accept_tries < 200) {
+    // Another node's seek: this node hears of it through the database a moment later
+    // (or the new game could not be stored yet).
+    if (j.value("code", "") == "not_saved") ++totals.refused;
+    timer.expires_after(std::chrono::milliseconds(50));
     timer.async_wait([self = shared_from_this()](beast::error_code ec) {
       if (!ec) self->send(json{{"type", "accept"}, {"seek", self->seek}}.dump());
     });
@@ -469,6 +480,7 @@ int main(int argc, char** argv) {
     for (size_t k = 0; k < pids.size(); ++k) cpu += cpu_percent(k), rss += double(rss_kb[k]) / 1024.0;
     std::printf(", servers cpu %.0f%% rss %.1f MB in all", cpu, rss);
   }
+  if (totals.refused) std::printf(", %ld refused (not saved) and sent again", totals.refused);
   if (guessers + slow_readers)
     std::printf(", %d guessers answered %ld times, %ld attacker connections dropped", guessers, attacker_answers,
                 attacker_drops);
