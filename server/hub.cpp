@@ -473,14 +473,36 @@ Hub::Room* Hub::seated_room(ConnId c, const Conn& conn, int64_t game, int& color
     error(c, about, "you do not play in game " + std::to_string(game));
     return nullptr;
   }
-  if (room.saving) {
-    error(c, about, "the last move is still being saved: try again", "wait");
-    return nullptr;
-  }
+  if (room.saving) return nullptr;  // queued by the caller: answered once the write is done
   return &room;
 }
 
+// A request for a game whose last move or takeback is still being written
+// waits for it (a few at most), then is handled as if it came then.
+bool Hub::wait_for_save(ConnId c, const Request& r) {
+  const auto it = rooms_.find(r.game);
+  if (it == rooms_.end() || !it->second->saving) return false;
+  Room& room = *it->second;
+  if (room.waiting.size() >= 8) {
+    error(c, r.type_name, "the last move is still being saved: try again", "wait", 1);
+    return true;
+  }
+  room.waiting.push_back({c, r});
+  return true;
+}
+
+void Hub::saved(int64_t game) {
+  for (;;) {
+    const auto it = rooms_.find(game);
+    if (it == rooms_.end() || it->second->saving || it->second->waiting.empty()) return;
+    auto [c, r] = std::move(it->second->waiting.front());
+    it->second->waiting.pop_front();
+    if (const auto cc = conns_.find(c); cc != conns_.end()) handle(c, cc->second, r, now_());
+  }
+}
+
 void Hub::move(ConnId c, Conn& conn, const Request& r, int64_t now) {
+  if (wait_for_save(c, r)) return;
   int color = RED;
   Room* room = seated_room(c, conn, r.game, color, r.type_name);
   if (!room) return;
@@ -513,7 +535,7 @@ void Hub::move(ConnId c, Conn& conn, const Request& r, int64_t now) {
               room.saving = false;
               if (!saved) {  // not stored, not played: the mover is told, and the game waits
                 if (conns_.count(c)) error(c, about, "your move " + text + " was not saved (" + *why + "): play it again", "not_saved");
-                return;
+                return this->saved(id);
               }
               Game& game = room.game;
               game.play(m);
@@ -528,10 +550,12 @@ void Hub::move(ConnId c, Conn& conn, const Request& r, int64_t now) {
                                  {"clock", {{"red", after.red_ms}, {"black", after.black_ms}}}}
                                 .dump());
               if (game.verdict().over()) finish(room, reason_key(game.verdict().reason), now_());
+              this->saved(id);
             }});
 }
 
 void Hub::offer(ConnId c, Conn& conn, const Request& r, int64_t now) {
+  if (wait_for_save(c, r)) return;
   int color = RED;
   Room* room = seated_room(c, conn, r.game, color, r.type_name);
   if (!room) return;
@@ -577,7 +601,7 @@ void Hub::offer(ConnId c, Conn& conn, const Request& r, int64_t now) {
                          room.saving = false;
                          if (!saved) {
                            if (conns_.count(c)) error(c, about, not_saved("the takeback", ""), "not_saved");
-                           return;
+                           return this->saved(id);
                          }
                          for (int i = 0; i < room.takeback_plies; ++i) {
                            room.game.undo();
@@ -593,6 +617,7 @@ void Hub::offer(ConnId c, Conn& conn, const Request& r, int64_t now) {
                                             {"clock",
                                              {{"red", room.clocks.back().red_ms}, {"black", room.clocks.back().black_ms}}}}
                                            .dump());
+                         this->saved(id);
                        }});
     }
     case RequestType::TakebackDecline:

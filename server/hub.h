@@ -128,6 +128,8 @@ class Hub {
   void to_room(const Room& room, const std::string& text);
   void to_lobby(const std::string& text, ConnId except = 0);
   void rejoin(ConnId c, int64_t player, int64_t now);
+  bool wait_for_save(ConnId c, const Request& r);
+  void saved(int64_t game);
   bool playing(int64_t player) const;
   bool forward(ConnId c, Conn& conn, const Request& r, std::string_view text);
   ConnId remote_conn(int64_t node, ConnId far);

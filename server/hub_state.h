@@ -7,6 +7,7 @@
 #include <sodium.h>
 
 #include <algorithm>
+#include <deque>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -164,6 +165,7 @@ struct Hub::Room {
   int takeback_by = -1, takeback_plies = 0;
   std::set<ConnId> spectators;
   bool saving = false;            // a move or a takeback is being stored: the game waits for it
+  std::deque<std::pair<ConnId, Request>> waiting;  // and so do the requests that came meanwhile
   std::unique_ptr<Finish> over;   // set: the game has ended and is being archived
   ClockPair reading(int64_t now) const {
     return {clock.remaining(RED, now), clock.remaining(BLACK, now)};

@@ -94,6 +94,35 @@ TEST_F(ServerLimits, AMoveWhoseSaveFailsIsNotRelayedAndOtherClientsAreStillServe
   EXPECT_EQ(xq::move_to_iccs(games[0].moves[1]), "b9c7");
 }
 
+// A resignation sent while the mover's last move is still being written waits
+// for the write's outcome and is then carried out (it was answered "try
+// again" before): here the write fails, the move is refused, the resignation
+// ends the game at the position before it.
+TEST_F(ServerLimits, AResignationSentWhileAMoveIsBeingSavedWaitsForIt) {
+  start();
+  auto red = client(), black = client();
+  guest(*red);
+  guest(*black);
+  const int64_t game = play(*red, *black);
+  move(*red, *black, game, "h2e2");
+  {
+    OtherProgram holder(path_.string());
+    ASSERT_TRUE(holder.exec("BEGIN EXCLUSIVE"));
+    black->send(json{{"type", "move"}, {"game", game}, {"move", "h9g7"}});
+    black->send(json{{"type", "resign"}, {"game", game}});
+    const json refused = black->expect("error");
+    EXPECT_EQ(refused.value("code", ""), "not_saved") << refused;
+    ASSERT_TRUE(holder.exec("ROLLBACK"));
+  }
+  const json over = red->expect("game_over");
+  EXPECT_EQ(over.value("result", ""), "1-0") << over;
+  EXPECT_EQ(over.value("reason", ""), "resignation") << over;
+  for (const json& m : black->seen) EXPECT_NE(m.value("code", ""), "wait") << m;
+  red->send(json{{"type", "pgn"}, {"game", game}});
+  const std::string pgn = red->expect("pgn").value("pgn", "");
+  EXPECT_EQ(pgn.find("马8进7"), std::string::npos) << "the refused move is not in the record: " << pgn;
+}
+
 #ifdef XQ_WITH_POSTGRES
 // The same promise on PostgreSQL: another session holds the moves table, the
 // server's write gives up after its 200 ms lock timeout, and the move is
