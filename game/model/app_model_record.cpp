@@ -11,6 +11,21 @@
 
 namespace xq {
 
+namespace {
+
+// A comment on one row: line breaks as spaces, cut between characters after
+// at most `bytes` bytes, with "…" when cut.
+std::string cut_text(const std::string& text, size_t bytes) {
+  std::string out;
+  for (char ch : text) out += ch == '\n' || ch == '\r' || ch == '\t' ? ' ' : ch;
+  if (out.size() <= bytes) return out;
+  size_t end = bytes;
+  while (end > 0 && (static_cast<unsigned char>(out[end]) & 0xC0) == 0x80) --end;
+  return out.substr(0, end) + "…";
+}
+
+}  // namespace
+
 void AppModel::set_pending_tree(const std::string& pgn_text) {
   PgnTree t;
   if (read_pgn_tree(pgn_text, t, nullptr) && t.tree.has_notes()) pending_tree_ = std::move(t.tree);
@@ -112,6 +127,8 @@ void AppModel::variation_lines() {
     }
     pos.do_move(g.moves()[i]);
     at = tree_.child(at, g.moves()[i]);
+    if (at >= 0 && !tree_.node(at).comment.empty())
+      lines.push_back({int(i) + 1, "“" + cut_text(tree_.node(at).comment, 160) + "”", at, UiState::kCommentRow});
     if (!red) ++round;
     red = !red;
   }
@@ -128,6 +145,10 @@ void AppModel::variation_lines() {
 void AppModel::variation_clicked(int line, bool on_marker) {
   if (line < 0 || line >= int(ui_.variation_lines.size())) return;
   const UiState::VariationLine& v = ui_.variation_lines[size_t(line)];
+  if (v.parent == UiState::kCommentRow) {  // a comment: its move on the board
+    show_line(v.node);
+    return;
+  }
   if (v.node < 0) {
     folded_.erase(v.parent);
   } else if (on_marker) {
@@ -271,7 +292,12 @@ std::optional<Dialog> AppModel::annotate_dialog() const {
   parse_fen(tree_.fen(), f, nullptr);
   Position pos = f.pos;
   for (size_t i = 0; i + 1 < path.size(); ++i) pos.do_move(tree_.node(path[i]).move);
-  d.text = say(Phrase::AnnotateTitle, {std::to_string(path.size()),
+  // The move's number as the list shows it (a round: red's move and black's answer), "29…" for black's.
+  const bool black_first = f.pos.side() == BLACK;
+  const int ply = int(path.size());
+  const int round = f.fullmove + (ply - 1 + (black_first ? 1 : 0)) / 2;
+  const bool blacks = (ply % 2 == 0) != black_first;
+  d.text = say(Phrase::AnnotateTitle, {std::to_string(round) + (blacks ? "…" : ""),
                                        move_name(pos, tree_.node(annotate_node_).move, notation_style(ui_))});
   d.buttons.push_back({Action::None, say(Phrase::AnnotateField, {*annotating_ + "▏"}), {40, 210, 440, 34}, false});
   for (int m = 0; m <= 6; ++m)

@@ -206,11 +206,10 @@ std::vector<ListRow> list_rows(const UiState& ui, const Controller& c) {
   for (int r = 0; r < rounds; ++r) {
     rows.push_back({r, -1});
     if (r == judged_round) rows.push_back({-1, -1, true});
-    if (!ui.variations_shown) continue;
-    for (; v < ui.variation_lines.size(); ++v) {  // those replacing a move of this round (in ply order)
+    for (; v < ui.variation_lines.size(); ++v) {  // those replacing a move of this round, and its comments (in ply order)
       const int round = (ui.variation_lines[v].ply - 1 + (black_first ? 1 : 0)) / 2;
       if (round != r) break;
-      rows.push_back({-1, int(v)});
+      if (ui.variations_shown || ui.variation_lines[v].parent == UiState::kCommentRow) rows.push_back({-1, int(v)});
     }
   }
   return rows;

@@ -112,9 +112,12 @@ struct UiState {
     int ply;           // the move it replaces (1 = the first)
     std::string text;
     int node;          // its first move's node in the record's tree (-1: the folded row)
-    int parent = -1;   // the node of the position they start from
+    int parent = -1;   // the node of the position they start from (kCommentRow: a move's comment)
     bool operator==(const VariationLine&) const = default;
   };
+  // A move's comment is a line of its own under the move's round (“…”), shown
+  // whether or not the variations are; a click on it shows that move.
+  static constexpr int kCommentRow = -2;
   std::vector<VariationLine> variation_lines;
   bool variations_shown = true;
   uint64_t record_revision = 0;

@@ -248,7 +248,7 @@ TEST(AppModel, AMoveOnAnEarlierPositionStartsAVariationKeptInTheRecord) {
   f.m.key(Key::C, false);
   auto d = f.m.view_model().dialog;
   ASSERT_TRUE(d);
-  EXPECT_EQ(d->text, "Move 2 H2+3: comment and mark");
+  EXPECT_EQ(d->text, "Move 1… H2+3: comment and mark");  // numbered as the list numbers it (black's first move)
   f.m.text_input("Solid 好棋");
   f.m.key(Key::Backspace, false);  // one character back: 棋
   const xq::Button* mark = dialog_button(f.m.view_model().dialog, "!?");
@@ -258,6 +258,16 @@ TEST(AppModel, AMoveOnAnEarlierPositionStartsAVariationKeptInTheRecord) {
   EXPECT_FALSE(f.m.view_model().dialog);
   f.m.update(real_ms());
   EXPECT_EQ(f.m.ui().move_notes, (std::vector<std::string>{"", "!?…"}));
+  // The comment is in the list at once, under its move's round (with the variations hidden too).
+  auto comment_row = [&] {
+    for (const auto& row : f.m.view_model().rows)
+      if (row.variation == "“Solid 好”") return true;
+    return false;
+  };
+  EXPECT_TRUE(comment_row());
+  f.m.key(Key::B, false);
+  EXPECT_TRUE(comment_row());
+  f.m.key(Key::B, false);
   f.m.finish();
   const std::string autosave = f.files->files["autosave.pgn"];
   EXPECT_NE(autosave.find("1. 炮二平五 马2进3 $5 {Solid 好} (1... 马8进7 2. 马二进三) *"), std::string::npos) << autosave;
