@@ -620,7 +620,7 @@ void AppModel::update(int64_t now_ms) {
   // A puzzle's solution answers the player's moves until a wrong one.
   ui_.record_shown = record_shown();
   if (!ui_.result_note.empty() && controller_.game_serial() != result_note_serial_) ui_.result_note.clear();
-  controller_.hold_computer(pending_engine_.valid() || online_game() || (line_puzzle() && !puzzle_done_) ||
+  controller_.hold_computer(pending_engine_.valid() || online_game() || (line_puzzle() && (!puzzle_done_ || puzzle_won_)) ||
                             ui_.record_shown);
   play_line_reply();
   if (!resume_offer_ && !editor_) controller_.update(now_ms);

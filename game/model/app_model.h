@@ -378,6 +378,7 @@ class AppModel {
   // the last puzzle failed (its solution was shown: trying it again is not rated).
   Phrase puzzle_unrated_ = Phrase::Count;
   int puzzle_failed_ = -1;
+  bool puzzle_won_ = false;  // this attempt solved the puzzle: a line puzzle's computer plays no more
   int64_t online_lobby_at_ = 0;  // when the open lobby is asked again
   uint64_t online_serial_ = 0;
   int64_t online_board_game_ = 0;  // the server's number of that game

@@ -38,6 +38,7 @@ void AppModel::open_puzzle(int index) {
   // Again after a failure the solution has been seen: that attempt is not rated.
   puzzle_unrated_ = ui_.puzzle == puzzle_failed_ ? Phrase::PuzzleUnratedSeen : Phrase::Count;
   puzzle_done_ = false;
+  puzzle_won_ = false;
   judged_ply_ = 0;
   reply_at_ms_ = -1;
   ui_.puzzle_open = true;
@@ -121,6 +122,7 @@ void AppModel::check_puzzle() {
 
 void AppModel::finish_attempt(bool solved, const std::string& outcome) {
   puzzle_done_ = true;
+  puzzle_won_ = solved;
   if (puzzle_unrated_ != Phrase::Count) {  // a hint was used, or the solution was seen: said, not rated
     ui_.puzzle_outcome = outcome;
     flash(outcome + say(puzzle_unrated_));
@@ -143,7 +145,8 @@ void AppModel::record_attempt(bool solved) {
   progress_.record(puzzles_[size_t(ui_.puzzle)], solved);
   const int after = int(std::lround(progress_.player().rating));
   if (use_settings_) storage_->write(progress_name(), progress_.text());
-  flash(ui_.puzzle_outcome + say(Phrase::PuzzleRatingChange, {std::to_string(before), std::to_string(after)}));
+  // The outcome stands under the title; the passing line says what it did to the rating.
+  flash(say(Phrase::PuzzleRatingNow, {std::to_string(before), std::to_string(after)}));
 }
 
 bool AppModel::puzzle_action(Action a) {

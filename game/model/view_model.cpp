@@ -246,9 +246,9 @@ ViewModel build_view_model(const Controller& c, const UiState& ui, std::optional
   board_part(c, ui, vm);
   vm.buttons = panel_buttons(ui, c);
   vm.explorer = ui.explorer;
-  // In a puzzle the status keeps its title, and once it is over says how it
-  // ended there too (the passing message alone used to replace the title).
-  if (ui.puzzle >= 0 && !ui.puzzle_outcome.empty()) vm.status = ui.puzzle_line + "  " + ui.puzzle_outcome;
+  // In a puzzle the status keeps its title; how the attempt ended is the
+  // first line under it (the two on one line were set too small to read).
+  if (ui.puzzle >= 0 && !ui.puzzle_outcome.empty()) vm.status = ui.puzzle_line;
   else if (ui.record_shown && c.review_ply() < 0) vm.status = phrase(Phrase::RecordShown, ui.language);
   else vm.status = ui.puzzle >= 0 && !c.game_over() && c.human_to_move() ? ui.puzzle_line : c.status();
   if (c.time_control().on()) {
@@ -274,9 +274,21 @@ ViewModel build_view_model(const Controller& c, const UiState& ui, std::optional
     vm.refused = c.refused_target();
   }
   vm.busy = c.thinking() || c.hinting();
-  if (ui.puzzle >= 0 && !ui.puzzle_solution.empty()) {  // a wrong move: the solution where the analysis goes
-    vm.analysis.push_back(ui.puzzle_ratings);
-    vm.analysis.insert(vm.analysis.end(), ui.puzzle_solution.begin(), ui.puzzle_solution.end());
+  if (ui.puzzle >= 0 && !ui.puzzle_outcome.empty()) {
+    // The attempt is over: how it ended, the ratings, and (a wrong move) the
+    // solution with its head on its first line, where the analysis goes.
+    vm.analysis = {ui.puzzle_outcome};
+    vm.analysis_wraps = true;
+    if (!ui.puzzle_solution.empty()) {
+      vm.analysis.push_back(ui.puzzle_ratings);
+      vm.analysis.push_back(ui.puzzle_solution[0] + (ui.puzzle_solution.size() > 1 ? " " + ui.puzzle_solution[1] : ""));
+      for (size_t i = 2; i < ui.puzzle_solution.size(); ++i) vm.analysis.push_back(ui.puzzle_solution[i]);
+    } else {
+      ViewModel lines;  // what the computer sees now, if it looks, under the outcome (as much as fits)
+      if (shows_analysis(ui)) analysis_part(c, ui, lines);
+      if (lines.analysis.empty()) vm.analysis.push_back(ui.puzzle_ratings);
+      vm.analysis.insert(vm.analysis.end(), lines.analysis.begin(), lines.analysis.end());
+    }
   } else if (shows_analysis(ui)) {
     analysis_part(c, ui, vm);
   } else if (ui.puzzle >= 0) {

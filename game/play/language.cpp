@@ -300,7 +300,7 @@ constexpr Words kWords[] = {
     {Phrase::PuzzleRatingChange, "（等级分 {} → {}）", " (rating {} → {})"},
     {Phrase::PuzzleRatings, "难度 {}　你的等级分 {}", "Puzzle rated {}   your rating {}"},
     {Phrase::NoPuzzles, "没有找到残局文件", "The puzzle file is missing"},
-    {Phrase::PuzzleWrong, "不对，看电脑的应着；正解已列出。点棋盘重试", "Not that: see the computer's answer; the solution is shown. Click the board to try again"},
+    {Phrase::PuzzleWrong, "不对，看电脑的应着；正解已列出。点棋盘重试", "Not that one: the solution is below. Click the board to try again"},
     {Phrase::PuzzleSolutionHead, "正解：", "The solution:"},
     {Phrase::PuzzleProgress, "进度", "Progress"},
     {Phrase::PuzzleProgressTitle, "残局进度　等级分 {} ± {}", "Puzzle progress: rating {} ± {}"},
@@ -370,6 +370,7 @@ constexpr Words kWords[] = {
     {Phrase::MatchGameLine, "{}. 红 {} – 黑 {}  {}  {} 步", "{}. {} (red) – {} (black)  {}  {} plies"},
     {Phrase::OnlinePlayers, "在线棋手（{}）：{}", "Online now ({}): {}"},
     {Phrase::OnlineButton, "联网", "Online"},
+    {Phrase::PuzzleRatingNow, "你的等级分 {} → {}", "Your rating {} → {}"},
 };
 static_assert(sizeof kWords / sizeof kWords[0] == size_t(Phrase::Count), "a phrase without words");
 constexpr bool in_order() {

@@ -283,15 +283,78 @@ void Renderer::draw_clocks(const ViewModel& vm, const Rect& p, float s) {
   }
 }
 
+// The lines `text` takes at `px` in `width`: broken after a space (or, in a
+// run without spaces such as Chinese, between characters), never inside a character.
+std::vector<std::string> Renderer::wrap(const std::string& text, int px, float width) {
+  std::vector<std::string> lines;
+  std::string line;
+  size_t i = 0;
+  const bool spaced = text.find(' ') != std::string::npos;  // words; else (Chinese) characters
+  while (i < text.size()) {
+    // The next piece: a word with the spaces after it, or one character of a run without spaces.
+    size_t end = i;
+    if (spaced && text[i] != ' ') {
+      end = std::min(text.find(' ', i), text.size());
+      while (end < text.size() && text[end] == ' ') ++end;
+    } else {
+      end = i + 1;
+      while (end < text.size() && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) ++end;
+    }
+    std::string piece = text.substr(i, end - i);
+    if (!line.empty() && float(text_.width(line + piece, px)) > width) {
+      while (!line.empty() && line.back() == ' ') line.pop_back();
+      lines.push_back(line);
+      line.clear();
+      while (!piece.empty() && piece.front() == ' ') piece.erase(piece.begin());
+    }
+    // A word wider than the line on its own goes in characters.
+    if (line.empty() && float(text_.width(piece, px)) > width && piece.size() > 1 && spaced) {
+      size_t k = 0;
+      while (k < piece.size()) {
+        size_t e = k + 1;
+        while (e < piece.size() && (static_cast<unsigned char>(piece[e]) & 0xC0) == 0x80) ++e;
+        const std::string ch = piece.substr(k, e - k);
+        if (!line.empty() && float(text_.width(line + ch, px)) > width) {
+          lines.push_back(line);
+          line.clear();
+        }
+        line += ch;
+        k = e;
+      }
+    } else {
+      line += piece;
+    }
+    i = end;
+  }
+  while (!line.empty() && line.back() == ' ') line.pop_back();
+  if (!line.empty()) lines.push_back(line);
+  return lines;
+}
+
 void Renderer::draw_analysis(const ViewModel& vm, const Rect& p, float s) {
-  // Depth and score, nodes, two PV lines; or (several lines) a head and three lines.
+  // Depth and score, nodes, two PV lines; or (several lines) a head and three lines;
+  // or a puzzle's outcome, ratings and solution. A line too long for the column
+  // wraps (at 14 px) rather than shrinking out of reach of the eye.
   const bool lines = vm.analysis.size() > 1 && vm.analysis[0].find(" · ") != std::string::npos;
-  static constexpr float kLineY[4] = {0, 20, 42, 62};
-  for (size_t i = 0; i < vm.analysis.size() && i < 4; ++i) {
-    int px = int(15 * s);  // a long line is set smaller to fit the column
-    while (px > 8 && text_.width(vm.analysis[i], px) > (BoardView::kPanelW - 24) * s) --px;
+  const float column = (BoardView::kPanelW - 24) * s, bottom = 84 * s;
+  float y = 0;
+  for (size_t i = 0; i < vm.analysis.size() && y + 16 * s <= bottom; ++i) {
     const SDL_Color col = (lines ? i == 0 : i == 1) ? kDim : kPanelText;
-    text_.draw(vm.analysis[i], p.x + 12 * s, p.y + (kAnalysisY + kLineY[i]) * s, px, col);
+    const std::string& text = vm.analysis[i];
+    int px = int(15 * s);
+    if (float(text_.width(text, px)) <= column || !vm.analysis_wraps || i > 0) {
+      while (px > 8 && float(text_.width(text, px)) > column) --px;  // an engine's line: one row each
+      text_.draw(text, p.x + 12 * s, p.y + kAnalysisY * s + y, px, col);
+      y += 20.5f * s;
+      continue;
+    }
+    px = int(13 * s);
+    for (const std::string& part : wrap(text, px, column)) {
+      if (y + 15 * s > bottom) break;
+      text_.draw(part, p.x + 12 * s, p.y + kAnalysisY * s + y, px, col);
+      y += 15 * s;
+    }
+    y += 4 * s;
   }
 }
 
@@ -378,17 +441,17 @@ void Renderer::draw_panel(const ViewModel& vm, const BoardView& v, int64_t now_m
   const float y = p.y + kStatusY * s;
   const std::string& status = !vm.message.empty() && now_ms < vm.message_until_ms ? vm.message : vm.status;
   const float column = (BoardView::kPanelW - 24) * s;
-  int px = int(17 * s);  // a long message is set smaller to fit the column
-  while (px > 8 && text_.width(status, px) > column) --px;
-  const bool cramped = float(px) < 12 * s || text_.width(status, px) > column;
-  const size_t cut = cramped ? status.rfind(' ', status.size() / 2 + 8) : std::string::npos;
-  if (cut != std::string::npos && cut > 0) {
-    // Too long for one readable line (an online game's players, say): two lines, broken at a space.
-    const std::string first = status.substr(0, cut), second = status.substr(cut + 1);
+  int px = int(17 * s);  // a long message is set smaller to fit the column, down to 14 px
+  while (float(px) > 14 * s && text_.width(status, px) > column) --px;
+  if (float(text_.width(status, px)) > column) {
+    // Too long for one readable line: two, broken between words (13 px; smaller only if two lines
+    // at 13 px cannot hold it, and then the rest is cut off rather than set unreadably small).
     px = int(13 * s);
-    while (px > 8 && std::max(text_.width(first, px), text_.width(second, px)) > column) --px;
-    text_.draw(first, p.x + 12 * s, y - 2 * s, px, kHighlight);
-    text_.draw(second, p.x + 12 * s, y + 11 * s, px, kHighlight);
+    std::vector<std::string> parts = wrap(status, px, column);
+    while (parts.size() > 2 && float(px) > 11 * s) parts = wrap(status, --px, column);
+    if (parts.size() > 2) parts[1] += "…";
+    text_.draw(parts[0], p.x + 12 * s, y - 2 * s, px, kHighlight);
+    if (parts.size() > 1) text_.draw(parts[1], p.x + 12 * s, y + 12 * s, px, kHighlight);
   } else {
     text_.draw(status, p.x + 12 * s, y, px, kHighlight);
   }

@@ -44,6 +44,7 @@ class Renderer {
   void draw_file_numbers(const ViewModel& vm, const BoardView& v);
   void draw_clocks(const ViewModel& vm, const Rect& p, float s);
   void draw_analysis(const ViewModel& vm, const Rect& p, float s);
+  std::vector<std::string> wrap(const std::string& text, int px, float width);
   void draw_graph(const ViewModel& vm, const Rect& p, float s);
   void draw_progress(const ViewModel& vm, const Rect& p, float s);
   void draw_move_list(const ViewModel& vm, const Rect& p, float s);

@@ -71,7 +71,14 @@ TEST(AppModel, PuzzlesAreRatedAndTheRatingIsKept) {
   ASSERT_TRUE(f.m.controller().game_over());
   const int after = int(std::lround(f.m.puzzle_progress().player().rating));
   EXPECT_GT(after, 1500);
-  EXPECT_NE(f.m.message().find("(rating 1500 → " + std::to_string(after) + ")"), std::string::npos) << f.m.message();
+  EXPECT_EQ(f.m.message(), "Your rating 1500 → " + std::to_string(after));
+  // The title stays on the status line; the outcome is the first line under it, the ratings next.
+  const xq::ViewModel vm = f.m.view_model();
+  EXPECT_NE(vm.status.find("Near"), std::string::npos) << vm.status;
+  ASSERT_EQ(vm.analysis.size(), 2u);
+  EXPECT_EQ(vm.analysis[0], "Solved! Click the board for the next one");
+  EXPECT_NE(vm.analysis[1].find("your rating " + std::to_string(after)), std::string::npos) << vm.analysis[1];
+  EXPECT_TRUE(vm.analysis_wraps);
   f.m.finish();
   const std::string text = f.files->files[AppModel::progress_name()];
   ASSERT_FALSE(text.empty());
@@ -197,8 +204,8 @@ TEST(AppModel, APuzzleHidesTheAnalysisAndAClickAfterItsEndStartsItAgain) {
   ASSERT_TRUE(f.wait_until([&] { return !f.m.message().empty(); }));
   EXPECT_FALSE(f.m.controller().game_over()) << "failed by the move count, not by the result";
   EXPECT_NE(f.m.view_model().status.find("两步杀"), std::string::npos) << "the title stays";
-  EXPECT_NE(f.m.view_model().status.find("超过 2 步"), std::string::npos) << "with how it ended";
-  EXPECT_FALSE(f.m.view_model().analysis.empty()) << "once it is over, the analysis may say what was missed";
+  EXPECT_NE(f.m.view_model().analysis.at(0).find("超过 2 步"), std::string::npos) << "how it ended, under the title";
+  EXPECT_GT(f.m.view_model().analysis.size(), 1u) << "once it is over, the analysis may say what was missed";
   f.click_square("e4");  // a click on the board after the end: the same puzzle again, from its start
   EXPECT_EQ(f.m.ui().puzzle, 0);
   EXPECT_EQ(f.m.controller().game().ply(), 0);
@@ -244,7 +251,7 @@ TEST(AppModel, ASolvedPuzzlesBannerSaysWhatAClickDoes) {
   f.m.update(real_ms());
   ASSERT_TRUE(f.m.controller().game_over());
   EXPECT_EQ(f.m.view_model().banner_note, "Click the board for the next puzzle");
-  EXPECT_NE(f.m.message().find("next one"), std::string::npos) << "the status says the same";
+  EXPECT_NE(f.m.view_model().analysis.at(0).find("next one"), std::string::npos) << "the line under the title says the same";
 }
 
 TEST(AppModel, APuzzlesMovesAreNumberedFromOne) {
@@ -350,13 +357,34 @@ TEST(AppModel, ALinePuzzleIsPlayedMoveByMove) {
   f.click_square("e9");
   f.click_square("e8");
   f.m.update(real_ms());
-  EXPECT_NE(f.m.message().find("Not that"), std::string::npos) << f.m.message();
-  const auto& shown = f.m.view_model().analysis;  // in the analysis's place, under the ratings
+  EXPECT_EQ(f.m.message().rfind("Your rating ", 0), 0u) << f.m.message();
+  const auto& shown = f.m.view_model().analysis;  // in the analysis's place: the outcome, the ratings, the solution
   ASSERT_EQ(shown.size(), 3u);
-  EXPECT_EQ(shown[1], "The solution:");
-  EXPECT_EQ(shown[2], "K5=6  K6=5  H5-3");
+  EXPECT_NE(shown[0].find("Not that"), std::string::npos) << shown[0];
+  EXPECT_EQ(shown[2], "The solution: K5=6  K6=5  H5-3");
   EXPECT_EQ(f.m.puzzle_progress().records().begin()->second.failed, 1);
   ASSERT_TRUE(f.wait_until([&] { return f.m.controller().game().ply() == 2; })) << "the computer answers: the refutation";
+}
+
+// A line puzzle that wins material ends with the player's capture, the game
+// not over: once it is solved the computer does not answer (it did, and its
+// move went into the attempt).
+TEST(AppModel, AfterASolvedMaterialPuzzleTheComputerPlaysNoMove) {
+  Fixture f;
+  xq::StartOptions o;
+  o.lang = "en";
+  o.resume = "no";
+  o.puzzles = "r2k5/9/9/9/9/9/9/9/9/R3K4 w - - 0 1\twin\t0\t得车\tWin the rook\t1300\tmaterial\ta0a9\n";
+  ASSERT_TRUE(f.start(o));
+  f.m.act(Action::Puzzles);
+  f.m.view_model();
+  f.click_square("a0");
+  f.click_square("a9");
+  for (int i = 0; i < 5; ++i) f.m.update(real_ms());
+  EXPECT_EQ(f.m.solved_puzzles(), (std::set<int>{0}));
+  EXPECT_FALSE(f.m.controller().game_over());
+  EXPECT_FALSE(f.m.controller().thinking()) << "the computer is held once the puzzle is solved";
+  EXPECT_EQ(f.m.controller().game().ply(), 1);
 }
 
 // The progress view: the rating and its bars, solved and failed by theme,
