@@ -166,8 +166,13 @@ Dialog AppModel::match_dialog() const {
     const size_t from = s.games.size() > room ? s.games.size() - room : 0;
     for (size_t i = from; i < s.games.size(); ++i) {
       const MatchGameResult& g = s.games[i];
+      // And why it ended: the rules' verdict, or the forfeit or adjudication that ended it.
+      const std::string why = !g.termination.empty() ? g.termination
+                              : ui_.language == Language::Chinese ? verdict_text(g.verdict)
+                                                                  : verdict_text_en(g.verdict);
       d.lines.push_back(say(Phrase::MatchGameLine, {std::to_string(g.number), g.first_red ? a : b, g.first_red ? b : a,
-                                                     outcome_text(g.outcome), std::to_string(g.plies)}));
+                                                     outcome_text(g.outcome), std::to_string(g.plies)}) +
+                        " · " + why);
     }
   }
   d.buttons.push_back({Action::MatchStartStop, say(running ? Phrase::MatchStop : Phrase::MatchStart),

@@ -116,6 +116,10 @@ bool EngineMatch::play_game(const MatchConfig& config, int number, MatchPlayer p
     }
     const auto r = e.result();
     const std::string name = players[seat[side]].name;
+    if (r && e.failure().empty() && r->resigns) {  // a resignation carries no move: not a forfeit
+      g.resign(side);
+      break;
+    }
     if (!r || !e.failure().empty() || !g.is_legal(r->best)) {
       const std::string why = !e.failure().empty() ? e.failure() : !r ? "no answer" : "an illegal move";
       g.resign(side);
@@ -128,10 +132,6 @@ bool EngineMatch::play_game(const MatchConfig& config, int number, MatchPlayer p
         update([&](MatchStatus& s) { s.error = name + " could not be restarted: " + err; });
         engines[seat[side]] = nullptr;
       }
-      break;
-    }
-    if (r->resigns) {
-      g.resign(side);
       break;
     }
     g.play(r->best);
@@ -152,7 +152,7 @@ bool EngineMatch::play_game(const MatchConfig& config, int number, MatchPlayer p
   // Termination is the rules' verdict; a forfeit or an adjudication says why in a tag of its own.
   if (!termination.empty()) tags.emplace_back("Adjudication", termination);
   const std::string text = write_pgn(g, tags);
-  MatchGameResult result{number, first_red, o, termination, g.ply()};
+  MatchGameResult result{number, first_red, o, termination, g.ply(), g.verdict()};
   {
     std::lock_guard<std::mutex> lock(mutex_);
     pgn_ += text;

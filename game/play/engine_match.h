@@ -36,8 +36,9 @@ struct MatchGameResult {
   int number = 0;      // 1-based
   bool first_red = true;  // the first player had red
   Outcome outcome = Outcome::Ongoing;
-  std::string termination;  // how it ended, in words
+  std::string termination;  // a forfeit or an adjudication, in words ("" when the rules ended it)
   int plies = 0;
+  Verdict verdict;          // the rules' verdict as the game ended (a forfeit: the resignation it stands for)
 };
 
 struct MatchStatus {

@@ -859,6 +859,8 @@ TEST(AppModel, AnEngineMatchIsPlayedScoredAndSaved) {
   EXPECT_NE(lines().find("Qianli 0.3 vs Fake xboard resign: +2 =0 -0, 2 of 2 points"), std::string::npos)
       << lines();
   EXPECT_NE(lines().find("2. Fake xboard resign (red) – Qianli 0.3 (black)  0-1"), std::string::npos) << lines();
+  // And why it ended: a resignation, not a forfeit (the engine's "resign" was taken for an illegal move).
+  EXPECT_NE(lines().find("0 plies · black wins (red resigns)"), std::string::npos) << lines();
   std::string pgn;
   for (const auto& [name, text] : f.files->files)
     if (name.rfind("matches/match-", 0) == 0) pgn = text;
