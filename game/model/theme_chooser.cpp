@@ -14,22 +14,23 @@ std::optional<Dialog> ThemeChooser::dialog(const UiState& ui) const {
   if (!shown_) return std::nullopt;
   const Language l = ui.language;
   Dialog d;
-  d.area = {60, 150, 400, 300};
+  // A strip over the board's last two ranks, so the rest of the board shows the choice as it is made.
+  d.area = {10, 432, 500, 144};
   d.text = phrase(Phrase::LookTitle, l);
-  const float w = 110, h = 40, gap = 15, x0 = 85;
-  d.buttons.push_back({Action::None, phrase(Phrase::LookBoards, l), {x0, 210, 3 * w + 2 * gap, 24}, false});
+  const float w = 100, h = 34, gap = 8, x0 = 96;
+  d.buttons.push_back({Action::None, phrase(Phrase::LookBoards, l), {18, 496, 74, h}, false});
   for (size_t i = 0; i < board_theme_names().size(); ++i) {
     const std::string& n = board_theme_names()[i];
-    d.buttons.push_back({Action::ThemeBoard, board_theme_label(n, l), {x0 + float(i) * (w + gap), 238, w, h},
+    d.buttons.push_back({Action::ThemeBoard, board_theme_label(n, l), {x0 + float(i) * (w + gap), 496, w, h},
                          ui.board_theme == n, int(i)});
   }
-  d.buttons.push_back({Action::None, phrase(Phrase::LookPieces, l), {x0, 294, 3 * w + 2 * gap, 24}, false});
+  d.buttons.push_back({Action::None, phrase(Phrase::LookPieces, l), {18, 536, 74, h}, false});
   for (size_t i = 0; i < piece_theme_names().size(); ++i) {
     const std::string& n = piece_theme_names()[i];
-    d.buttons.push_back({Action::ThemePieces, piece_theme_label(n, l), {x0 + float(i) * (w + gap), 322, w, h},
+    d.buttons.push_back({Action::ThemePieces, piece_theme_label(n, l), {x0 + float(i) * (w + gap), 536, w, h},
                          ui.piece_theme == n, int(i)});
   }
-  d.buttons.push_back({Action::ThemeClose, phrase(Phrase::Close, l), {200, 390, 120, 36}, true});
+  d.buttons.push_back({Action::ThemeClose, phrase(Phrase::Close, l), {x0 + 3 * (w + gap), 536, 84, h}, true});
   return d;
 }
 
