@@ -110,6 +110,8 @@ void analysis_part(const Controller& c, const UiState& ui, ViewModel& vm) {
   const Language l = ui.language;
   const SearchInfo info = c.analysis();
   if (info.depth <= 0) return;
+  // The game is over on the board shown: a search of the position before the end has nothing left to say.
+  if (c.game_over() && c.review_ply() < 0) return;
   Color view = c.player(RED) == PlayerKind::Human ? RED : BLACK;
   if (c.mode() == Mode::TwoPlayers || c.mode() == Mode::ComputerOnly) view = RED;
   if (info.lines.size() > 1) return analysis_lines(c, ui, info, view, vm);

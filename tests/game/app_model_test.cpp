@@ -783,6 +783,28 @@ TEST(AppModel, TheAnalysisNamesItsEngineAsTheButtonDoesAndWhoseScoresTheyAre) {
   EXPECT_NE(zh.find("红方分数"), std::string::npos) << zh;
 }
 
+// Once a move mates, the analysis of the position before it is not left on
+// screen (its last line stayed there after the end).
+TEST(AppModel, AfterAMateTheLastSearchLineIsNotShown) {
+  Fixture f;
+  xq::StartOptions o;
+  o.fen = "3k5/R8/9/9/9/9/9/9/9/4K3R w - - 0 1";
+  o.mode = "two";
+  o.lang = "en";
+  o.resume = "no";
+  ASSERT_TRUE(f.start(o));
+  ASSERT_TRUE(f.wait_until([&] { return f.m.controller().analysis().depth >= 2; }));
+  EXPECT_FALSE(f.m.view_model().analysis.empty());
+  f.click_square("i0");
+  f.click_square("i9");
+  f.m.update(real_ms());
+  ASSERT_TRUE(f.m.controller().game_over());
+  EXPECT_TRUE(f.m.view_model().analysis.empty()) << f.m.view_model().analysis.at(0);
+  // Stepping back into the game, the analysis speaks again.
+  f.m.key(Key::Left, false);
+  ASSERT_TRUE(f.wait_until([&] { return !f.m.view_model().analysis.empty(); }));
+}
+
 // ElephantEye (here its fake: it quits unless its first line is "ucci") is
 // found to speak UCCI, and that is remembered; its options are shown; turning
 // its book off restarts it with the option set, and it is kept in the settings.
