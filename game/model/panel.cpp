@@ -101,7 +101,7 @@ std::vector<Button> panel_buttons(const UiState& ui, const Controller& c, const 
   const TimeControl& tc = c.time_control();
   // Without a clock the row has no faces: the button takes the row, rather than floating alone at its end.
   b.push_back({Action::Clock, tc.on() ? clock_label(tc, l) : phrase(Phrase::NoClock, l),
-               tc.on() ? Rect{clocks.x + clocks.w - 66, clocks.y, 66, clocks.h} : clocks, tc.on()});
+               tc.on() ? Rect{clocks.x + clocks.w - kClockButtonW, clocks.y, kClockButtonW, clocks.h} : clocks, tc.on()});
   const Rect list = move_list_rect(ui.panel_below);
   const float right = list.x + list.w;
   if (ui.explorer) {  // in the list's place: the head, a row a move, and the library's buttons
@@ -188,7 +188,7 @@ Rect clock_row_rect(bool panel_below) { return panel_below ? Rect{275, 6, 240, 2
 
 Rect clock_face_rect(bool panel_below, Color c) {
   const Rect row = clock_row_rect(panel_below);
-  const float w = (row.w - 72) / 2;
+  const float w = (row.w - kClockButtonW - 6) / 2;
   return {row.x + (c == RED ? 0 : w + 3), row.y, w - 3, row.h};
 }
 

@@ -155,6 +155,8 @@ NotationStyle notation_style(const UiState& ui);
 // both shapes; the move list is below them in the tall panel and beside them
 // in the wide one.
 constexpr float kRowH = 20, kStatusY = 240, kAnalysisY = 266;
+// The clock button beside the two faces: wide enough for "20m/30s*3" at a size its neighbours have.
+constexpr float kClockButtonW = 86;
 // The width of a variation row's ▼ that folds the variations of its move.
 constexpr float kFoldMarkerW = 34;  // the row is indented 18, the glyph ~10 wide
 // With a review's evaluation graph the list gives its top to the graph.

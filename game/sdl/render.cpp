@@ -273,13 +273,17 @@ void Renderer::draw_file_numbers(const ViewModel& vm, const BoardView& v) {
 
 void Renderer::draw_clocks(const ViewModel& vm, const Rect& p, float s) {
   if (vm.clock_faces[RED].empty()) return;
+  // Both faces at one size: the largest at which both fit ("Black 20:00" is the longer).
+  int px = int(17 * s);
+  const float room = (clock_face_rect(vm.panel_below, RED).w - 6) * s;
+  while (px > 10 && float(std::max(text_.width(vm.clock_faces[RED], px), text_.width(vm.clock_faces[BLACK], px))) > room) --px;
   for (Color side : {RED, BLACK}) {
     const Rect f = clock_face_rect(vm.panel_below, side);
     const Rect r{p.x + f.x * s, p.y + f.y * s, f.w * s, f.h * s};
     fill(r, vm.clock_running[side] ? SDL_Color{120, 80, 36, 255} : SDL_Color{52, 30, 16, 255});
     if (vm.clock_running[side]) fill({r.x, r.y + r.h - 3 * s, r.w, 3 * s}, {255, 220, 150, 255});  // the running one
     const SDL_Color col = vm.clock_low[side] ? SDL_Color{255, 110, 90, 255} : kPanelText;
-    text_.draw(vm.clock_faces[side], r.x + r.w / 2, r.y + 3 * s, int(17 * s), col, 1);
+    text_.draw(vm.clock_faces[side], r.x + r.w / 2, r.y + 3 * s + float(int(17 * s) - px) / 2, px, col, 1);
   }
 }
 
