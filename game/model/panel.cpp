@@ -182,7 +182,8 @@ Rect move_list_rect(bool panel_below, bool graph) {
   return {full.x, full.y + g, full.w, full.h - g};
 }
 
-Rect graph_rect(bool panel_below) { return panel_below ? Rect{275, 92, 240, 80} : Rect{10, 440, 260, 80}; }
+// The review's graph over the move list: low enough to leave the list five rounds (it left four).
+Rect graph_rect(bool panel_below) { return panel_below ? Rect{275, 92, 240, 64} : Rect{10, 440, 260, 60}; }
 
 Rect clock_row_rect(bool panel_below) { return panel_below ? Rect{275, 6, 240, 26} : Rect{10, 352, 260, 26}; }
 

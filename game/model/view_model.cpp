@@ -173,6 +173,15 @@ void review_part(const Controller& c, const UiState& ui, ViewModel& vm) {
   vm.graph_top = phrase(Phrase::GraphRedBetter, ui.language);
   vm.graph_bottom = phrase(Phrase::GraphBlackBetter, ui.language);
   vm.graph_ply = c.review_ply() >= 0 ? c.review_ply() : c.game().ply();
+  if (vm.graph_ply >= 1 && vm.graph_ply <= int(ui.review.size())) {
+    // The marked position in numbers: the move as the list numbers it, and red's score after it.
+    const Game& g = c.game();
+    const bool black_first = g.start_side() == BLACK;
+    const int round = g.start_fullmove() + (vm.graph_ply - 1 + (black_first ? 1 : 0)) / 2;
+    const bool blacks = (vm.graph_ply % 2 == 0) != black_first;
+    vm.graph_note = std::to_string(round) + (blacks ? "… " : ". ") +
+                    score_text(ui.language, ui.review[size_t(vm.graph_ply - 1)].red_score);
+  }
   const int ply = c.review_ply();
   if (ply < 1 || ply > int(ui.review.size())) return;
   const MoveReview& r = ui.review[size_t(ply - 1)];

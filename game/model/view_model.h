@@ -76,6 +76,7 @@ struct ViewModel {
   int graph_ply = 0;
   std::vector<float> graph_scale;        // heights of the scale's lines (1 and 3 pawns), both sides
   std::string graph_top, graph_bottom;   // its legend: "Red better" above, "Black better" below
+  std::string graph_note;                // the position marked: its move and red's score ("56… +120")
   float progress = -1;  // a review in progress, 0..1 (-1: none)
   std::vector<MoveListRow> rows;      // every round; the renderer shows those from `scroll`
   int current_ply = 0;                // the move highlighted (ply it made; 0 = none)

@@ -382,6 +382,8 @@ void Renderer::draw_graph(const ViewModel& vm, const Rect& p, float s) {
   const int px = int(10 * s);  // the legend, small, at the sheet's left
   text_.draw(vm.graph_top, g.x + 3 * s, g.y + 1 * s, px, {255, 220, 150, 170});
   text_.draw(vm.graph_bottom, g.x + 3 * s, g.y + g.h - 1 * s - float(px) * 1.3f, px, {255, 220, 150, 170});
+  if (!vm.graph_note.empty())  // the marked position's move and score, at the top right, a little larger
+    text_.draw(vm.graph_note, g.x + g.w - 4 * s, g.y + 1 * s, int(12 * s), {255, 220, 150, 230}, 2);
   const size_t at = std::min<size_t>(size_t(std::max(0, vm.graph_ply)), vm.graph.size() - 1);
   const float cx = g.x + (float(at) + 0.5f) * step;
   fill({cx - 1 * s, g.y, 2 * s, g.h}, {255, 220, 150, 255});
