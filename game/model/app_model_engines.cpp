@@ -156,6 +156,16 @@ void AppModel::drop_stale_review() {
   const bool same = now.size() >= reviewed_moves_.size() &&
                     std::equal(reviewed_moves_.begin(), reviewed_moves_.end(), now.begin());
   if (same) return;
+  // Another move from an earlier position: the review of the moves before it still holds (the graph
+  // stays for them); a review still running, or nothing in common, is dropped.
+  size_t common = 0;
+  while (common < now.size() && common < reviewed_moves_.size() && now[common] == reviewed_moves_[common]) ++common;
+  if (!review_job_.running() && common > 0 && ui_.review.size() >= common) {
+    reviewed_moves_.resize(common);
+    ui_.review.resize(common);
+    ++ui_.review_revision;
+    return;
+  }
   if (review_job_.running()) review_job_.cancel();
   reviewed_moves_.clear();
   if (!ui_.review.empty() || ui_.review_total) {

@@ -608,8 +608,13 @@ TEST(AppModel, ReviewMarksTheMovesDrawsTheGraphAndShowsTheBetterLine) {
   EXPECT_NE(status.find("(0)"), std::string::npos) << status;
   // The graph says which move is marked and red's score after it, in numbers.
   EXPECT_EQ(f.m.view_model().graph_note, "1. mated 3") << "red is mated in 3 after the blunder";
-  // Playing on keeps the marks; taking a reviewed move back drops them.
+  // Playing on keeps the marks; taking a reviewed move back drops its mark, the moves before it keep
+  // theirs (and the graph); so does another move from an earlier position.
   f.m.controller().review(-1);
+  f.m.act(Action::Undo);
+  f.m.update(real_ms());
+  EXPECT_EQ(f.m.ui().review.size(), 1u);
+  EXPECT_EQ(f.m.view_model().graph.size(), 2u);
   f.m.act(Action::Undo);
   f.m.update(real_ms());
   EXPECT_TRUE(f.m.ui().review.empty());
