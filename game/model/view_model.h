@@ -69,6 +69,7 @@ struct ViewModel {
   int64_t message_until_ms = 0;
   bool busy = false;  // the computer thinks (a spinner)
   std::vector<std::string> analysis;  // lines: depth and score, nodes, the PV (or a head and 3 lines)
+  std::string analysis_short_head;  // the head without the node count, for a window too small for all of it
   bool analysis_wraps = false;  // its first line is a sentence (a puzzle's outcome) that wraps; lines of moves shrink
   // A finished review: red's score after each move, squeezed into (-1, 1)
   // (index 0 is the start); empty without one. graph_ply: the position on show.

@@ -371,6 +371,7 @@ constexpr Words kWords[] = {
     {Phrase::OnlinePlayers, "在线棋手（{}）：{}", "Online now ({}): {}"},
     {Phrase::OnlineButton, "联网", "Online"},
     {Phrase::PuzzleRatingNow, "你的等级分 {} → {}", "Your rating {} → {}"},
+    {Phrase::AnalysisHeadShort, "{} · 深度 {} · {}方分数", "{} · depth {} · {}'s scores"},
 };
 static_assert(sizeof kWords / sizeof kWords[0] == size_t(Phrase::Count), "a phrase without words");
 constexpr bool in_order() {

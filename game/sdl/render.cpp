@@ -344,7 +344,10 @@ void Renderer::draw_analysis(const ViewModel& vm, const Rect& p, float s) {
   float y = 0;
   for (size_t i = 0; i < vm.analysis.size() && y + 16 * s <= bottom; ++i) {
     const SDL_Color col = (lines ? i == 0 : i == 1) ? kDim : kPanelText;
-    const std::string& text = vm.analysis[i];
+    // The head without its node count when the whole would be set well below its lines (a small window).
+    const bool short_head = i == 0 && lines && !vm.analysis_short_head.empty() &&
+                            float(text_.width(vm.analysis[0], std::max(1, int(13 * s)))) > column;
+    const std::string& text = short_head ? vm.analysis_short_head : vm.analysis[i];
     int px = int(15 * s);
     if (float(text_.width(text, px)) <= column || !vm.analysis_wraps || i > 0) {
       while (px > 8 && float(text_.width(text, px)) > column) --px;  // an engine's line: one row each
