@@ -51,7 +51,7 @@ bool ClusterBus::connect_session(std::string& error) {
   const std::string lease = std::to_string(options_.lease_ms / 1000.0);
   // One running process a name: the lock is the session's, so it goes when a killed node's connection does.
   bool locked = false;
-  for (int tries = 0; tries < 100 && !locked; ++tries) {
+  for (int tries = 0; tries <= options_.name_wait_ms / 100 && !locked; ++tries) {
     PGresult* r = run(db_, "SELECT pg_try_advisory_lock(78000002, hashtext($1))::int", {options_.name}, why);
     if (!r) return error = "cannot take the node's name (" + why + ")", false;
     locked = std::string(PQgetvalue(r, 0, 0)) == "1";
@@ -202,7 +202,9 @@ void ClusterBus::receive() {
       std::string& so_far = partial_[{node, id}];
       so_far += payload.substr(size_t(used));
       if (part + 1 < parts) {
-        if (partial_.size() > 1000) partial_.erase(partial_.begin());  // a sender that died mid-message
+        // Bounded: messages of senders that died mid-message, or parts that never end, are let go.
+        if (so_far.size() > (8u << 20)) partial_.erase({node, id});
+        else if (partial_.size() > 1000) partial_.erase(partial_.begin());
         continue;
       }
       payload = std::move(so_far);

@@ -34,6 +34,7 @@ struct BusOptions {
   std::string name;  // the node's name (--node), unique among the nodes
   int lease_ms = 5000;  // a node silent this long is taken for dead
   int beat_ms = 1000;   // how often the lease is renewed
+  int name_wait_ms = 10000;  // how long to wait for the name (a killed node's session ending) before refusing
   size_t max_queued = 100000;  // messages waiting while the database is away (the oldest go first)
 };
 
