@@ -223,6 +223,7 @@ bool read_xqf(const std::string& b, PgnGame& out, std::string* error, std::strin
   int parent = -1;
   size_t main_end = 0;   // records of the main line read (0: not all of it yet)
   bool variations = false, cut_short = false;
+  std::string main_cut;  // why the main line ends before its end ("" when it is whole)
   for (;;) {
     std::string rec;
     uint32_t comment_len = 0;
@@ -254,7 +255,14 @@ bool read_xqf(const std::string& b, PgnGame& out, std::string* error, std::strin
     else if (where.empty() && comment_len && !rd.take(comment_len, comment)) where = "a comment is cut short";
     else if (where.empty() && recs.size() >= 20000) where = "more than 20000 moves";
     if (!where.empty()) {
-      if (!main_end) return fail(where);
+      if (!main_end) {
+        // The main line itself is cut (a file cut short): what was read of it is kept, the rest
+        // said; the records so far are all of the main line (it comes first). Nothing read: refused.
+        if (recs.empty()) return fail(where);
+        main_end = recs.size();
+        main_cut = where;
+        break;
+      }
       cut_short = true;  // the main line is whole: the variations after it are left out
       break;
     }
@@ -329,6 +337,8 @@ bool read_xqf(const std::string& b, PgnGame& out, std::string* error, std::strin
   if (notice) {
     if (variations && !tree) *notice = "the file's variations were skipped; the main line is shown";
     if (cut_short) *notice = "the variations after the main line are cut short and were left out";
+    if (!main_cut.empty())
+      *notice = main_cut + ": the " + std::to_string(main_end - 1) + " moves before it are shown";
   }
   note_verdict(game, g);
   out = std::move(g);

@@ -184,8 +184,6 @@ TEST(Xqf, DamagedFilesAreNamedAndLeaveTheGameAlone) {
   const std::string good = xqf_documented_example();
   EXPECT_FALSE(xq::read_xqf(good.substr(0, 0x300), g, &err));
   EXPECT_NE(err.find("cut short"), std::string::npos) << err;
-  EXPECT_FALSE(xq::read_xqf(good.substr(0, good.size() - 5), g, &err));
-  EXPECT_NE(err.find("cut short"), std::string::npos) << err;
   std::string bad_version = good;
   bad_version[2] = 3;
   EXPECT_FALSE(xq::read_xqf(bad_version, g, &err));
@@ -195,6 +193,27 @@ TEST(Xqf, DamagedFilesAreNamedAndLeaveTheGameAlone) {
   EXPECT_FALSE(xq::read_xqf(stacked, g, &err));
   EXPECT_NE(err.find("two pieces on the same point (i0)"), std::string::npos) << err;
   EXPECT_EQ(g.tag("Event"), "kept");
+}
+
+// A file cut short in its moves opens with the moves before the cut, and
+// says so (it was refused, though other readers open it); one cut right
+// after the start's record is the position with no moves.
+TEST(Xqf, AFileCutInItsMovesKeepsTheMovesBeforeTheCut) {
+  const std::string good = xqf_documented_example();
+  xq::PgnGame whole;
+  std::string err, notice;
+  ASSERT_TRUE(xq::read_xqf(good, whole, &err, &notice)) << err;
+  ASSERT_GT(whole.moves.size(), 4u);
+  xq::PgnGame cut;
+  ASSERT_TRUE(xq::read_xqf(good.substr(0, good.size() - 5), cut, &err, &notice)) << err;
+  EXPECT_EQ(notice.find("the moves are cut short at byte "), 0u) << notice;
+  EXPECT_NE(notice.find("moves before it are shown"), std::string::npos) << notice;
+  ASSERT_EQ(cut.moves.size(), whole.moves.size() - 1);
+  EXPECT_TRUE(std::equal(cut.moves.begin(), cut.moves.end(), whole.moves.begin()));
+  xq::PgnGame start;
+  ASSERT_TRUE(xq::read_xqf(good.substr(0, 1024 + 8), start, &err, &notice)) << err;  // the root record only
+  EXPECT_TRUE(start.moves.empty());
+  EXPECT_EQ(notice.find("the moves are cut short at byte 1032"), 0u) << notice;
 }
 
 // Two kinds that a collection's files have and other readers open: a game
