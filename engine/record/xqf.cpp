@@ -253,7 +253,7 @@ bool read_xqf(const std::string& b, PgnGame& out, std::string* error, std::strin
     std::string comment;
     if (where.empty() && comment_len > b.size()) where = "a comment longer than the file at byte " + std::to_string(rd.offset());
     else if (where.empty() && comment_len && !rd.take(comment_len, comment)) where = "a comment is cut short";
-    else if (where.empty() && recs.size() >= 20000) where = "more than 20000 moves";
+    else if (where.empty() && recs.size() >= 500000) where = "more than 500000 moves";
     if (!where.empty()) {
       if (!main_end) {
         // The main line itself is cut (a file cut short): what was read of it is kept, the rest

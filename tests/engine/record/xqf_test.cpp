@@ -1,7 +1,11 @@
 // XQF import: the example file of the published XQF 1.0 description, byte for
 // byte; files of the encrypted versions made by a small writer here; damaged files.
+#include <chrono>
 #include <cstdint>
+#include <cstdio>
 
+#include "game.h"
+#include "game_tree.h"
 #include "xqf.h"
 #include "test_util.h"
 #include "xqf_example.h"
@@ -357,4 +361,38 @@ TEST(Xqf, NoMovesAndBlackInCheckIsBlackToMove) {
   std::string err;
   ASSERT_TRUE(xq::read_xqf(xq::write_xqf(t, {}), g, &err)) << err;
   EXPECT_EQ(g.fen, t.fen());
+}
+
+// A player's opening book in XQF is a tree of a few hundred thousand moves:
+// it is read whole (it was cut at 20,000 records, the rest of the
+// variations left out). Here every line of three moves from the start and
+// more: 200,000 moves in all, written and read back.
+TEST(Xqf, ABigOpeningTreeIsReadWhole) {
+  xq::GameTree tree;
+  std::vector<int> frontier = {xq::GameTree::kRoot};
+  while (tree.size() < 200001) {
+    std::vector<int> next;
+    for (int node : frontier) {
+      xq::Game g;
+      ASSERT_TRUE(g.reset(xq::kStartFen));
+      for (int id : tree.path(node)) g.play(tree.node(id).move);
+      for (xq::Move m : g.legal_moves()) {
+        if (tree.size() >= 200001) break;
+        next.push_back(tree.add(node, m));
+      }
+      if (tree.size() >= 200001) break;
+    }
+    frontier = std::move(next);
+  }
+  const std::string bytes = xq::write_xqf(tree, {{"Event", "Opening book"}});
+  const auto t0 = std::chrono::steady_clock::now();
+  xq::PgnGame g;
+  xq::GameTree back;
+  std::string err, notice;
+  ASSERT_TRUE(xq::read_xqf(bytes, g, &err, &notice, &back)) << err;
+  const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  EXPECT_EQ(notice, "");
+  EXPECT_EQ(back.size(), tree.size());
+  EXPECT_EQ(back.node(xq::GameTree::kRoot).children.size(), 44u);
+  std::printf("200,000-move tree: %zu bytes of XQF read in %.0f ms\n", bytes.size(), ms);
 }
