@@ -205,7 +205,7 @@ bool read_cbr(const std::string& b, PgnGame& out, std::string* error, std::strin
       }
     }
     if (!tree && (flags & 0x01)) break;  // the end of the main line: only variations follow
-    if (recs.size() >= 20000) break;
+    if (recs.size() >= 500000) break;  // a bound on what a file can make us hold (an opening tree fits)
     const int id = int(recs.size());
     recs.push_back({m, comment, parent});
     const bool child = !(flags & 0x01), alternative = (flags & 0x02) != 0;
