@@ -33,15 +33,17 @@ std::vector<Button> editor_buttons(const UiState& ui, const Editor& e) {
     b.push_back({Action::EditTool, "", {10 + float(i % 7) * 37, i < 7 ? 10.0f : 48.0f, 34, 34}, e.tool() == p, i,
                  side_base(p.color) + kTypeFirstSlot[p.type]});
   }
-  const float w = 62, h = 28;
-  auto at = [&](int col, float y) { return Rect{10 + col * (w + 4), y, w, h}; };
-  b.push_back({Action::EditRedFirst, phrase(Phrase::EditRedMoves, l), at(0, 90), e.side() == RED});
-  b.push_back({Action::EditBlackFirst, phrase(Phrase::EditBlackMoves, l), at(1, 90), e.side() == BLACK});
-  b.push_back({Action::EditClear, phrase(Phrase::EditClear, l), at(2, 90), false});
-  b.push_back({Action::EditStart, phrase(Phrase::EditStart, l), at(3, 90), false});
-  b.push_back({Action::EditTool, phrase(Phrase::EditRemove, l), at(0, 122), e.removing(), 14});
-  b.push_back({Action::EditDone, phrase(Phrase::EditDone, l), at(2, 122), false});
-  b.push_back({Action::EditCancel, phrase(Phrase::EditCancel, l), at(3, 122), false});
+  // Two wide buttons a row (one narrow pair), so "Start position" and "Black first" are set at the
+  // size of the panel's other buttons (four a row set them all at about 9 px).
+  const float w = 62, h = 28, wide = 2 * w + 4;
+  auto at = [&](int col, float y, float width) { return Rect{10 + col * (w + 4), y, width, h}; };
+  b.push_back({Action::EditRedFirst, phrase(Phrase::EditRedMoves, l), at(0, 90, wide), e.side() == RED});
+  b.push_back({Action::EditBlackFirst, phrase(Phrase::EditBlackMoves, l), at(2, 90, wide), e.side() == BLACK});
+  b.push_back({Action::EditTool, phrase(Phrase::EditRemove, l), at(0, 122, w), e.removing(), 14});
+  b.push_back({Action::EditClear, phrase(Phrase::EditClear, l), at(1, 122, w), false});
+  b.push_back({Action::EditStart, phrase(Phrase::EditStart, l), at(2, 122, wide), false});
+  b.push_back({Action::EditDone, phrase(Phrase::EditDone, l), at(0, 160, wide), false});
+  b.push_back({Action::EditCancel, phrase(Phrase::EditCancel, l), at(2, 160, wide), false});
   return b;
 }
 
