@@ -687,6 +687,9 @@ void Controller::start_search_if_needed() {
   }
   SearchOptions so;
   const Limits limits = computer_limits(side, so);
+  // The level's several lines weaken our own engine; an outside engine plays at its own strength,
+  // and its MultiPV is the player's to set (the level sent it 6 before each move).
+  if (plays_outside(side)) so.multipv = 1;
   last_limits_ = limits;
   stop_analysis();
   analysis_root_ = game_.position();

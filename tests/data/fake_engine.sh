@@ -2,10 +2,15 @@
 # A scripted engine for the outside-engine tests; $1 picks its behaviour:
 # good, ranks1 (Fairy-Stockfish's UCI ranks 1-10), ucci-only, crash, hang, illegal,
 # slow (answers only at stop), sleepy (answers after 0.4 s), hugemate (numbers past any integer),
-# fussy (refuses any FEN as Sjaak II refuses ours: "Error: unknown piece type").
+# fussy (refuses any FEN as Sjaak II refuses ours: "Error: unknown piece type"),
+# log FILE (plays as good does and writes every line it is sent to FILE).
 mode=$1
+log=""
+[ "$mode" = log ] && log=$2
+[ "$mode" = log ] && mode=good
 pos=""
 while read -r line; do
+  [ -n "$log" ] && echo "$line" >> "$log"
   set -- $line
   case "$1" in
     uci)

@@ -1,5 +1,9 @@
 // The game's state machine, driven by scripted clicks in board coordinates.
+#include <unistd.h>
+
 #include <chrono>
+#include <filesystem>
+#include <fstream>
 #include <thread>
 
 #include "board_view.h"
@@ -498,6 +502,26 @@ TEST(Controller, AnOutsideEnginePlaysTheComputersSide) {
   EXPECT_EQ(c.game().moves()[0], mv("h2e2")) << "the fake engine's answer";
   EXPECT_TRUE(c.has_outside_engine());
   EXPECT_EQ(c.take_notice(), "");
+}
+
+// The level's several candidate lines weaken the built-in engine only: an
+// outside engine is not sent the level's MultiPV before its moves (it was
+// sent 6 at the default level, over the player's own setting).
+TEST(Controller, AnOutsideEngineIsNotSentTheLevelsMultiPv) {
+  const std::string log = std::filesystem::temp_directory_path() / ("xq_fake_log_" + std::to_string(getpid()));
+  std::filesystem::remove(log);
+  xq::ControllerOptions o = fast();
+  o.movetime_override_ms = 0;  // the level's own limits, several lines among them
+  Controller c(o);
+  c.set_level(1);               // 1180: six candidate lines for the built-in engine
+  c.set_mode(xq::Mode::HumanBlack);
+  c.set_outside_engine(open_fake("log " + log), true, true, false);
+  ASSERT_TRUE(wait_until(c, [&] { return c.game().ply() == 1; }));
+  std::ifstream in(log);
+  const std::string sent((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  EXPECT_NE(sent.find("go "), std::string::npos) << sent;
+  EXPECT_EQ(sent.find("MultiPV value 6"), std::string::npos) << sent;
+  std::filesystem::remove(log);
 }
 
 TEST(Controller, AFailedOutsideEngineIsDroppedAndTheBuiltInPlaysOn) {
