@@ -198,7 +198,7 @@ bool EngineProcess::start(const EngineSpec& spec, int timeout_ms) {
   const bool detect = spec.protocol == "auto";
   const std::vector<std::string> tries = detect ? std::vector<std::string>{"uci", "ucci", "xboard"}
                                                 : std::vector<std::string>{spec.protocol};
-  bool ok = false, quit_at_once = true;
+  bool ok = false, quit_at_once = true, silent = false;
   for (const std::string& protocol : tries) {
     // Each protocol in a fresh process: an engine may quit on a first line it
     // does not know (ElephantEye on "uci").
@@ -207,16 +207,20 @@ bool EngineProcess::start(const EngineSpec& spec, int timeout_ms) {
     option_lines_.clear();
     eof_ = false;
     if (!spawn(spec.command, spec.nice)) return false;
+    lines_read_ = 0;
     // The whole time for each try: on a busy machine a UCI engine at a low
     // priority can take seconds to say uciok (and Fairy-Stockfish would then
     // be taken for the UCCI engine it can also be). An engine that does not
     // know the line usually says so or quits, which ends the try at once.
-    ok = handshake(protocol, timeout_ms);
+    // An engine that said nothing at all to the first try is given 1.5 s for each of the others
+    // (three full tries kept a silent program's player waiting 15 s).
+    ok = handshake(protocol, silent ? std::min(timeout_ms, 1500) : timeout_ms);
     if (ok) {
       spec_.protocol = protocol;
       break;
     }
     if (running_child()) quit_at_once = false;
+    if (running_child() && lines_read_ == 0) silent = true;
   }
   if (!ok) {
     error_ = quit_at_once ? "'" + spec.command + "' could not be started or quit at once"
@@ -321,6 +325,7 @@ bool EngineProcess::read_line(std::string& line, int timeout_ms) {
     if (nl != std::string::npos) {
       line = buffer_.substr(0, nl);
       buffer_.erase(0, nl + 1);
+      ++lines_read_;
       while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
       return true;
     }

@@ -102,6 +102,7 @@ class EngineProcess {
   bool he_letters_ = false;  // Sjaak II: horses and elephants in FENs are h and e
   int pings_ = 0;
   bool eof_ = false;                        // the engine closed its output
+  int lines_read_ = 0;                      // lines it has said (to tell a silent engine)
   int last_score_ = 0;
   bool last_mate_ = false;
 };

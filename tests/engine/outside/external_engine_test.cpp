@@ -346,6 +346,20 @@ TEST(ExternalEngine, AProgramThatAnswersNoProtocolIsNamedAfterAllThree) {
   EXPECT_NE(err.find("did not answer uci, ucci or xboard"), std::string::npos) << err;
 }
 
+// A program that says nothing at all (here `sleep`): after the first
+// protocol's full wait the other two get 1.5 s and 2 s, so the player hears
+// of it after about 11 s with a 6 s wait (each process's end included), not 19.
+TEST(ExternalEngine, AProgramThatSaysNothingIsGivenUpSooner) {
+  xq::ExternalEngine e;
+  std::string err;
+  const auto t0 = std::chrono::steady_clock::now();
+  EXPECT_FALSE(e.open("sleep 60", &err, 6000));
+  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  EXPECT_NE(err.find("did not answer uci, ucci or xboard"), std::string::npos) << err;
+  EXPECT_LT(s, 15.0) << "three full waits would be 18 s";
+  EXPECT_GE(s, 6.0) << "the first protocol has its whole wait";
+}
+
 TEST(ExternalEngine, AnXboardEnginePlaysFromTheStartAndFromASetUpPosition) {
   xq::ExternalEngine e;
   std::string err;
