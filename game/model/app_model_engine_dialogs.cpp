@@ -25,7 +25,7 @@ std::string check_text(const std::string& v, Language l) {
 }
 
 std::string outcome_text(Outcome o) {
-  return o == Outcome::RedWins ? "1-0" : o == Outcome::BlackWins ? "0-1" : o == Outcome::Draw ? "½-½" : "*";
+  return o == Outcome::RedWins ? "1-0" : o == Outcome::BlackWins ? "0-1" : o == Outcome::Draw ? "1/2-1/2" : "*";  // the font has no ½ (it drew "1⁄ -1⁄")
 }
 
 // A spin steps by one in a small range, else doubles and halves (hash sizes, threads).

@@ -94,8 +94,10 @@ void analysis_lines(const Controller& c, const UiState& ui, const SearchInfo& in
   const std::string engine = outside ? name.substr(0, name.find(' ')) : phrase(Phrase::BuiltIn, l);
   char nodes[32];
   std::snprintf(nodes, sizeof nodes, "%.0f", double(info.nodes) / (l == Language::English ? 1e3 : 1e4));
-  vm.analysis.push_back(say(l, Phrase::AnalysisHead, {engine, std::to_string(info.depth), nodes, side_name(l, view)}));
   vm.analysis_short_head = say(l, Phrase::AnalysisHeadShort, {engine, std::to_string(info.depth), side_name(l, view)});
+  // An engine that counts no nodes (ElephantEye in UCCI) is not said to have searched "0k".
+  vm.analysis.push_back(info.nodes > 0 ? say(l, Phrase::AnalysisHead, {engine, std::to_string(info.depth), nodes, side_name(l, view)})
+                                       : vm.analysis_short_head);
   for (const PvLine& line : info.lines) {
     if (line.pv.empty()) continue;
     const int score = line.score * (pos.side() == view ? 1 : -1);

@@ -3,7 +3,8 @@
 # good, ranks1 (Fairy-Stockfish's UCI ranks 1-10), ucci-only, crash, hang, illegal,
 # slow (answers only at stop), sleepy (answers after 0.4 s), hugemate (numbers past any integer),
 # fussy (refuses any FEN as Sjaak II refuses ours: "Error: unknown piece type"),
-# log FILE (plays as good does and writes every line it is sent to FILE).
+# log FILE (plays as good does and writes every line it is sent to FILE),
+# nonodes (its lines count no nodes, as ElephantEye's do not).
 mode=$1
 log=""
 [ "$mode" = log ] && log=$2
@@ -36,6 +37,10 @@ while read -r line; do
           echo "info depth 10 score mate -2147483648 pv h2e2"
           echo "bestmove h2e2" ;;
         illegal) echo "bestmove a0a5" ;;
+        nonodes)
+          echo "info depth 2 multipv 1 score cp 7 pv h2e2 h9g7"
+          echo "info depth 2 multipv 2 score cp 3 pv b2e2 b9c7"
+          echo "bestmove h2e2" ;;
         fussy) [[ "$pos" == "position startpos moves h2e2" ]] && echo "bestmove h9g7" ;;
         ranks1)
           # After red's h2e2 (sent as h3e3) black answers h9g7, sent as h10g8.

@@ -503,6 +503,26 @@ std::string fake_engine(const std::string& mode) {
 
 }  // namespace
 
+// An outside engine whose lines count no nodes (ElephantEye's) is not said
+// to have searched "0k nodes": its analysis head leaves the count out.
+TEST(AppModel, AnEngineThatCountsNoNodesIsNotSaidToHaveSearchedNone) {
+  Fixture f;
+  xq::StartOptions o;
+  o.engine = fake_engine("nonodes");
+  o.mode = "two";
+  o.lang = "en";
+  o.resume = "no";
+  ASSERT_TRUE(f.start(o));
+  ASSERT_TRUE(f.wait_until([&] { return !f.m.engine_opening(); }));
+  for (int i = 0; i < 4 && f.m.settings().engine_side != "analysis"; ++i) f.m.act(Action::Engine);
+  ASSERT_EQ(f.m.controller().analysis_engine_name(), "Fake nonodes");
+  ASSERT_TRUE(f.wait_until([&] {
+    const auto& a = f.m.view_model().analysis;
+    return !a.empty() && a[0].rfind("Fake · depth 2", 0) == 0;
+  })) << (f.m.view_model().analysis.empty() ? "" : f.m.view_model().analysis[0]);
+  EXPECT_EQ(f.m.view_model().analysis[0].find("nodes"), std::string::npos) << f.m.view_model().analysis[0];
+}
+
 TEST(AppModel, AnEngineFromTheCommandLineIsOpenedOffTheFrameThreadNamedAndKept) {
   Fixture f;
   xq::StartOptions o;
