@@ -112,7 +112,16 @@ void analysis_lines(const Controller& c, const UiState& ui, const SearchInfo& in
 void analysis_part(const Controller& c, const UiState& ui, ViewModel& vm) {
   const Language l = ui.language;
   const SearchInfo info = c.analysis();
-  if (info.depth <= 0) return;
+  if (info.depth <= 0) {
+    // An outside engine that answered from its book says no lines: said, rather than a blank.
+    if (const Move m = c.analysis_move_without_lines(); m != kNoMove && !c.game_over()) {
+      Position root = c.analysis_root();
+      const std::string name = c.analysis_engine_name();
+      vm.analysis.push_back(say(l, Phrase::AnalysisNoLines, {name.substr(0, name.find(' ')),
+                                                              is_legal(root, m) ? move_name(root, m, notation_style(ui)) : move_to_iccs(m)}));
+    }
+    return;
+  }
   // The game is over on the board shown: a search of the position before the end has nothing left to say.
   if (c.game_over() && c.review_ply() < 0) return;
   Color view = c.player(RED) == PlayerKind::Human ? RED : BLACK;

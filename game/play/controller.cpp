@@ -204,6 +204,13 @@ void Controller::cancel_search() {
 
 SearchInfo Controller::analysis() const { return analysis_shown_ ? latest_info() : SearchInfo{}; }
 
+Move Controller::analysis_move_without_lines() const {
+  if (!analysing_ || !analysis_shown_ || !active_ || pondering_ || !active_->done() || active_->info().depth > 0)
+    return kNoMove;
+  const auto r = active_->result();
+  return r ? r->best : kNoMove;
+}
+
 SearchInfo Controller::latest_info() const { return pondering_ ? last_info_ : active_->info(); }
 
 void Controller::set_ponder(bool on) {

@@ -221,6 +221,9 @@ class Controller {
   // While pondering, the report of the search that chose the last move (the
   // ponder's own lines would show the player the reply it expects).
   SearchInfo analysis() const;
+  // The analysing engine answered with a move and no lines at all (an outside
+  // engine's book move, as ElephantEye gives in its book); kNoMove otherwise.
+  Move analysis_move_without_lines() const;
   // The computer's search has finished and its move waits to be played.
   bool search_result_ready() const { return searching_ && active_->done(); }
   // The position the latest search started from (its PV and score belong to it).

@@ -372,6 +372,7 @@ constexpr Words kWords[] = {
     {Phrase::OnlineButton, "联网", "Online"},
     {Phrase::PuzzleRatingNow, "你的等级分 {} → {}", "Your rating {} → {}"},
     {Phrase::AnalysisHeadShort, "{} · 深度 {} · {}方分数", "{} · depth {} · {}'s scores"},
+    {Phrase::AnalysisNoLines, "{}：{}，没有搜索信息（开局库着法？）", "{}: {}, with no search lines (a book move?)"},
 };
 static_assert(sizeof kWords / sizeof kWords[0] == size_t(Phrase::Count), "a phrase without words");
 constexpr bool in_order() {

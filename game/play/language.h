@@ -66,7 +66,7 @@ enum class Phrase {
   EngineRestarts, MatchButton, MatchTitle, MatchFirst, MatchSecond, MatchGames, MatchPerMove, MatchStart,
   MatchStop, Close, MatchScore, MatchPlaying, MatchOver, MatchStopped, MatchSaved, MatchGameLine,
   // The lobby's players and the panel's way to it.
-  OnlinePlayers, OnlineButton, PuzzleRatingNow, AnalysisHeadShort,
+  OnlinePlayers, OnlineButton, PuzzleRatingNow, AnalysisHeadShort, AnalysisNoLines,
   Count
 };
 

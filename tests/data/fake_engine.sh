@@ -4,7 +4,7 @@
 # slow (answers only at stop), sleepy (answers after 0.4 s), hugemate (numbers past any integer),
 # fussy (refuses any FEN as Sjaak II refuses ours: "Error: unknown piece type"),
 # log FILE (plays as good does and writes every line it is sent to FILE),
-# nonodes (its lines count no nodes, as ElephantEye's do not).
+# nonodes (its lines count no nodes, as ElephantEye's do not), bookonly (a move and no lines).
 mode=$1
 log=""
 [ "$mode" = log ] && log=$2
@@ -37,6 +37,7 @@ while read -r line; do
           echo "info depth 10 score mate -2147483648 pv h2e2"
           echo "bestmove h2e2" ;;
         illegal) echo "bestmove a0a5" ;;
+        bookonly) echo "bestmove h2e2" ;;
         nonodes)
           echo "info depth 2 multipv 1 score cp 7 pv h2e2 h9g7"
           echo "info depth 2 multipv 2 score cp 3 pv b2e2 b9c7"

@@ -523,6 +523,23 @@ TEST(AppModel, AnEngineThatCountsNoNodesIsNotSaidToHaveSearchedNone) {
   EXPECT_EQ(f.m.view_model().analysis[0].find("nodes"), std::string::npos) << f.m.view_model().analysis[0];
 }
 
+// An analysing engine that answers from its book with no lines at all says
+// so in the analysis's place (it was blank with no word why).
+TEST(AppModel, AnAnalysisAnsweredWithNoLinesSaysSo) {
+  Fixture f;
+  xq::StartOptions o;
+  o.engine = fake_engine("bookonly");
+  o.mode = "two";
+  o.lang = "en";
+  o.resume = "no";
+  ASSERT_TRUE(f.start(o));
+  ASSERT_TRUE(f.wait_until([&] { return !f.m.engine_opening(); }));
+  for (int i = 0; i < 4 && f.m.settings().engine_side != "analysis"; ++i) f.m.act(Action::Engine);
+  ASSERT_EQ(f.m.controller().analysis_engine_name(), "Fake bookonly");
+  ASSERT_TRUE(f.wait_until([&] { return !f.m.view_model().analysis.empty(); }));
+  EXPECT_EQ(f.m.view_model().analysis[0], "Fake: C2=5, with no search lines (a book move?)");
+}
+
 TEST(AppModel, AnEngineFromTheCommandLineIsOpenedOffTheFrameThreadNamedAndKept) {
   Fixture f;
   xq::StartOptions o;
