@@ -2,6 +2,7 @@
 // autosave, save/load, copy/paste, settings, and the view model it hands the
 // renderer, with files in memory and a fake clipboard.
 #include "app_model_fixture.h"
+#include "external_engine.h"
 
 using namespace app_model_fixture;  // Fixture, FakeDesktop, fast, real_ms, dialog_button …
 
@@ -503,41 +504,50 @@ std::string fake_engine(const std::string& mode) {
 
 }  // namespace
 
+// The analysis's place as the view model fills it, with an outside engine
+// (the fake, in `mode`) analysing from the start of a two-player game: once
+// `ready` holds of the controller (at most 10 s).
+template <class F>
+std::vector<std::string> outside_analysis(const std::string& mode, F ready) {
+  xq::ControllerOptions co;
+  co.hash_mb = 8;
+  co.animation_ms = 0;
+  xq::Controller c(co);
+  c.set_language(xq::Language::English);
+  c.set_mode(xq::Mode::TwoPlayers);
+  auto e = std::make_unique<xq::ExternalEngine>();
+  std::string err;
+  EXPECT_TRUE(e->open(fake_engine(mode), &err)) << err;
+  c.set_outside_engine(std::move(e), false, false, true);
+  c.set_analysis(true);
+  const int64_t deadline = real_ms() + 10000;
+  while (real_ms() < deadline) {
+    c.update(real_ms());
+    if (ready(c)) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  xq::UiState ui;
+  ui.language = xq::Language::English;
+  ui.analysis = true;
+  return xq::build_view_model(c, ui, std::nullopt, nullptr).analysis;
+}
+
 // An outside engine whose lines count no nodes (ElephantEye's) is not said
 // to have searched "0k nodes": its analysis head leaves the count out.
 TEST(AppModel, AnEngineThatCountsNoNodesIsNotSaidToHaveSearchedNone) {
-  Fixture f;
-  xq::StartOptions o;
-  o.engine = fake_engine("nonodes");
-  o.mode = "two";
-  o.lang = "en";
-  o.resume = "no";
-  ASSERT_TRUE(f.start(o));
-  ASSERT_TRUE(f.wait_until([&] { return !f.m.engine_opening(); }));
-  for (int i = 0; i < 4 && f.m.settings().engine_side != "analysis"; ++i) f.m.act(Action::Engine);
-  ASSERT_EQ(f.m.controller().analysis_engine_name(), "Fake nonodes");
-  ASSERT_TRUE(f.wait_until([&] {
-    const auto& a = f.m.view_model().analysis;
-    return !a.empty() && a[0].rfind("Fake · depth 2", 0) == 0;
-  })) << (f.m.view_model().analysis.empty() ? "" : f.m.view_model().analysis[0]);
-  EXPECT_EQ(f.m.view_model().analysis[0].find("nodes"), std::string::npos) << f.m.view_model().analysis[0];
+  const auto lines = outside_analysis("nonodes", [](const xq::Controller& c) { return c.analysis().lines.size() >= 2; });
+  ASSERT_FALSE(lines.empty());
+  EXPECT_EQ(lines[0], "Fake · depth 2 · Red's scores");
 }
 
 // An analysing engine that answers from its book with no lines at all says
 // so in the analysis's place (it was blank with no word why).
 TEST(AppModel, AnAnalysisAnsweredWithNoLinesSaysSo) {
-  Fixture f;
-  xq::StartOptions o;
-  o.engine = fake_engine("bookonly");
-  o.mode = "two";
-  o.lang = "en";
-  o.resume = "no";
-  ASSERT_TRUE(f.start(o));
-  ASSERT_TRUE(f.wait_until([&] { return !f.m.engine_opening(); }));
-  for (int i = 0; i < 4 && f.m.settings().engine_side != "analysis"; ++i) f.m.act(Action::Engine);
-  ASSERT_EQ(f.m.controller().analysis_engine_name(), "Fake bookonly");
-  ASSERT_TRUE(f.wait_until([&] { return !f.m.view_model().analysis.empty(); }));
-  EXPECT_EQ(f.m.view_model().analysis[0], "Fake: C2=5, with no search lines (a book move?)");
+  const auto lines = outside_analysis("bookonly", [](const xq::Controller& c) {
+    return c.analysis_move_without_lines() != xq::kNoMove;
+  });
+  ASSERT_FALSE(lines.empty());
+  EXPECT_EQ(lines[0], "Fake: C2=5, with no search lines (a book move?)");
 }
 
 TEST(AppModel, AnEngineFromTheCommandLineIsOpenedOffTheFrameThreadNamedAndKept) {
