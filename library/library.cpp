@@ -46,6 +46,9 @@ CREATE INDEX IF NOT EXISTS games_year ON games(year);
 // numbered file * 10 + rank (two bytes); NULL after the last move.
 // outcome: 1 red won, 2 black won, 3 drawn, 0 unknown.
 constexpr const char* kIndexLayout = "2";
+// The opening classifier's edition: the codes the program gave (not those a
+// file gave) are given again when a library written by another edition opens.
+constexpr const char* kEccoEdition = "2";
 const char* const kIndexSchema = R"(
 DROP TABLE IF EXISTS positions;
 CREATE TABLE positions(
@@ -153,6 +156,18 @@ namespace {
 bool is_code(const std::string& s) {
   return s.size() == 3 && s[0] >= 'A' && s[0] <= 'E' && std::isdigit(static_cast<unsigned char>(s[1])) &&
          std::isdigit(static_cast<unsigned char>(s[2]));
+}
+
+// The code a game's own file gave it ([ECCO "C70"] or [ECO "C70"] in its
+// stored tags), or "".
+std::string code_from_file(const std::string& pgn) {
+  for (const char* tag : {"[ECCO \"", "[ECO \""}) {
+    const size_t at = pgn.find(tag);
+    if (at == std::string::npos) continue;
+    const std::string code = pgn.substr(at + std::strlen(tag), 3);
+    if (is_code(code)) return code;
+  }
+  return "";
 }
 
 // FNV-1a over the players, the start and the moves: the same game read from
@@ -372,13 +387,14 @@ bool Library::open(const std::string& path, std::string* error) {
     return false;
   }
   bool ok = exec(kSchema, &err);
-  std::string version, keys, layout;
+  std::string version, keys, layout, ecco;
   if (ok) {
     Statement st(db_, "SELECT name, value FROM meta");
     while (st.ok() && st.step() == SQLITE_ROW) {
       if (st.text(0) == "schema") version = st.text(1);
       if (st.text(0) == "keys") keys = st.text(1);
       if (st.text(0) == "index") layout = st.text(1);
+      if (st.text(0) == "ecco") ecco = st.text(1);
     }
   }
   if (ok && !version.empty() && version != std::to_string(kSchemaVersion)) {
@@ -388,6 +404,7 @@ bool Library::open(const std::string& path, std::string* error) {
   if (ok && version.empty())
     ok = exec(("INSERT OR REPLACE INTO meta VALUES('schema', '" + std::to_string(kSchemaVersion) + "')").c_str(), &err);
   if (ok && (keys != key_check() || layout != kIndexLayout)) ok = reindex(&err);
+  if (ok && ecco != kEccoEdition) ok = reclassify(&err);
   if (ok) ok = exec("COMMIT", &err);
   if (!ok) {
     exec("ROLLBACK", nullptr);
@@ -523,6 +540,34 @@ bool Library::reindex(std::string* error) {
     }
   return exec(("INSERT OR REPLACE INTO meta VALUES('keys', '" + key_check() + "')").c_str(), error) &&
          exec((std::string("INSERT OR REPLACE INTO meta VALUES('index', '") + kIndexLayout + "')").c_str(), error);
+}
+
+bool Library::reclassify(std::string* error) {
+  std::vector<std::pair<int64_t, std::string>> codes;
+  {
+    Statement st(db_, "SELECT id, fen, moves, pgn, eco FROM games");
+    int rc = SQLITE_ERROR;
+    while (st.ok() && (rc = st.step()) == SQLITE_ROW) {
+      if (!code_from_file(st.text(3)).empty()) continue;
+      const std::string code = classify_opening(st.text(1), moves_of(st.text(2))).code;
+      if (code != st.text(4)) codes.emplace_back(st.integer(0), code);
+    }
+    if (!st.ok() || rc != SQLITE_DONE) {
+      set_error(error, "reading the games to give their openings again: " + db_message(db_));
+      return false;
+    }
+  }
+  Statement up(db_, "UPDATE games SET eco = ? WHERE id = ?");
+  for (const auto& [id, code] : codes) {
+    up.reset();
+    up.bind(1, code);
+    up.bind(2, id);
+    if (!up.ok() || up.step() != SQLITE_DONE) {
+      set_error(error, "game " + std::to_string(id) + ": its opening cannot be stored: " + db_message(db_));
+      return false;
+    }
+  }
+  return exec((std::string("INSERT OR REPLACE INTO meta VALUES('ecco', '") + kEccoEdition + "')").c_str(), error);
 }
 
 AddResult Library::add(const PgnGame& g, const std::string& source_pgn, std::string* error) {

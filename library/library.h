@@ -99,6 +99,8 @@ class Library {
  private:
   bool exec(const char* sql, std::string* error) const;
   bool reindex(std::string* error);
+  // Gives every game whose file named no opening code the classifier's code again.
+  bool reclassify(std::string* error);
   AddResult duplicate(const std::string& signature, const std::string& pgn, std::string* error);
   sqlite3* db_ = nullptr;
 };

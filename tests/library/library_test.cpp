@@ -1,6 +1,7 @@
 // The game library on a real SQLite file: import of files and folders with
 // their failures named, duplicates, search, the explorer, export, cancelling,
 // and files that are no library or are locked.
+#include <map>
 #include <sqlite3.h>
 #include <unistd.h>
 
@@ -374,6 +375,41 @@ TEST(Library, KeepsItsGamesAcrossOpeningsAndIndexesAgainWhenKeysDiffer) {
   EXPECT_EQ(moves[0].move, "h2e2");
   EXPECT_EQ(moves[0].games, 4);
   EXPECT_EQ(moves[0].red_wins, 2);
+}
+
+// A library written by an earlier classifier (which called the masters'
+// 车9平8-first 屏风马 B05) gets the codes again when it opens; a code the
+// game's own file gave is kept.
+TEST(Library, GivesTheOpeningCodesAgainAfterTheClassifierChanged) {
+  TempDir dir;
+  const std::string path = dir.file("l.sqlite3");
+  std::string err;
+  write(dir.file("s.pgn"),
+        "[Red \"Screen\"]\n\n1. h2e2 h9g7 2. h0g2 i9h9 3. i0h0 b9c7 4. b2c2 *\n\n"
+        "[Red \"Tagged\"]\n[ECCO \"A00\"]\n\n1. h2e2 h9g7 2. h0g2 i9h9 3. i0h0 b9c7 *\n");
+  {
+    xq::Library lib;
+    ASSERT_TRUE(lib.open(path, &err)) << err;
+    EXPECT_EQ(xq::import_paths(lib, {dir.file("s.pgn")}).imported, 2);
+  }
+  auto codes = [&] {
+    xq::Library lib;
+    EXPECT_TRUE(lib.open(path, &err)) << err;
+    std::map<std::string, std::string> out;
+    for (const xq::LibraryGame& g : lib.find(xq::LibraryQuery{}, &err)) out[g.red] = g.eco;
+    return out;
+  };
+  EXPECT_EQ(codes(), (std::map<std::string, std::string>{{"Screen", "C60"}, {"Tagged", "A00"}}));
+  {  // as an earlier edition left it
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open(path.c_str(), &db), SQLITE_OK);
+    ASSERT_EQ(sqlite3_exec(db, "UPDATE games SET eco = 'B05'; DELETE FROM meta WHERE name = 'ecco';", nullptr,
+                           nullptr, nullptr),
+              SQLITE_OK);
+    sqlite3_close(db);
+  }
+  EXPECT_EQ(codes(), (std::map<std::string, std::string>{{"Screen", "C60"}, {"Tagged", "B05"}}))
+      << "the tagged game's stored code is the file's business, the other is given again";
 }
 
 TEST(Library, RefusesAFileThatIsNoLibraryOrIsLocked) {
