@@ -1,5 +1,6 @@
 #include "cbr.h"
 
+#include <cctype>
 #include <cstdint>
 #include <cstring>
 
@@ -11,7 +12,17 @@ namespace xq {
 
 namespace {
 
-constexpr size_t kHeaderSize = 2214;
+// Two layouts of a game, told by byte 19: 1 the older, 2 (and any other
+// value) today's. The older one lacks two 64-byte header fields (judge and
+// recorder) and 128 bytes of paths, so everything after the black player
+// sits 256 bytes earlier, and it writes a point as (file << 4) | row, rows
+// from black's side, where today's counts the 90 points.
+struct Layout {
+  size_t title, event, red, black, result, base;  // base: the position block (the moves at base + 102)
+  bool file_row_points;
+};
+constexpr Layout kLayout2 = {180, 692, 1076, 1300, 2076, 2112, false};
+constexpr Layout kLayout1 = {52, 564, 948, 1172, 1820, 1856, true};
 constexpr char kRecordMagic[] = "CCBridge Record";   // then a zero byte
 constexpr char kLibraryMagic[] = "CCBridgeLibrary";  // then a zero byte
 constexpr size_t kLibraryHeader = 576, kLibraryBlock = 4096;
@@ -65,6 +76,18 @@ std::string utf16_text(const std::string& b, size_t at, size_t bytes) {
 // Point p of the file: from black's side down, nine to a row.
 Square point(int p) { return make_square(p % 9, 9 - p / 9); }
 
+// A move's point as the layout writes it, or false when it is off the board.
+bool move_point(unsigned char v, const Layout& layout, Square& out) {
+  if (layout.file_row_points) {
+    if ((v >> 4) > 8 || (v & 15) > 9) return false;
+    out = make_square(v >> 4, 9 - (v & 15));
+    return true;
+  }
+  if (v >= 90) return false;
+  out = point(v);
+  return true;
+}
+
 char piece_letter(unsigned char v) {
   static const char kLetters[] = "RNBAKCP";
   const int type = v & 0x0F, side = v >> 4;
@@ -113,21 +136,24 @@ bool read_cbr(const std::string& b, PgnGame& out, std::string* error, std::strin
   };
   if (notice) notice->clear();
   if (!looks_like_cbr(b)) return fail("not a 象棋桥 game (no 'CCBridge Record' signature)");
-  if (b.size() < kHeaderSize) return fail("the file is cut short (" + std::to_string(b.size()) + " bytes)");
+  const Layout& layout = b.size() > 19 && b[19] == 1 ? kLayout1 : kLayout2;
+  const size_t moves_at = layout.base + 102;
+  if (b.size() < moves_at) return fail("the file is cut short (" + std::to_string(b.size()) + " bytes)");
   PgnGame g;
-  if (const std::string t = utf16_text(b, 180, 128); !t.empty()) g.tags.emplace_back("Title", t);
-  g.tags.emplace_back("Event", utf16_text(b, 692, 64));
-  g.tags.emplace_back("Red", utf16_text(b, 1076, 64));
-  g.tags.emplace_back("Black", utf16_text(b, 1300, 64));
+  if (const std::string t = utf16_text(b, layout.title, 128); !t.empty()) g.tags.emplace_back("Title", t);
+  g.tags.emplace_back("Event", utf16_text(b, layout.event, 64));
+  g.tags.emplace_back("Red", utf16_text(b, layout.red, 64));
+  g.tags.emplace_back("Black", utf16_text(b, layout.black, 64));
   static const char* const kResults[4] = {"*", "1-0", "0-1", "1/2-1/2"};
-  const unsigned char result = static_cast<unsigned char>(b[2076]);
-  const bool red_first = static_cast<unsigned char>(b[2116]) == 1;
+  const unsigned char result = static_cast<unsigned char>(b[layout.result]);
+  bool red_first = layout.file_row_points ? static_cast<unsigned char>(b[layout.base]) != 2
+                                          : static_cast<unsigned char>(b[layout.base + 4]) == 1;
 
   // The position: 90 points from black's side down.
   char board[10][9];
   std::memset(board, 0, sizeof board);
   for (int p = 0; p < 90; ++p) {
-    const unsigned char v = static_cast<unsigned char>(b[2120 + size_t(p)]);
+    const unsigned char v = static_cast<unsigned char>(b[layout.base + 8 + size_t(p)]);
     if (!v) continue;
     const char letter = piece_letter(v);
     if (!letter) return fail("an unknown piece code " + std::to_string(v) + " at point " + std::to_string(p));
@@ -148,6 +174,16 @@ bool read_cbr(const std::string& b, PgnGame& out, std::string* error, std::strin
     if (empty) fen += char('0' + empty);
     if (rank) fen += '/';
   }
+  if (layout.file_row_points && b.size() >= moves_at + 8) {
+    // The older layout's side to move is not always set: the first move's piece tells.
+    size_t first = moves_at + 4;
+    if (u32_at(b, moves_at) != 0) first = moves_at + 8 + size_t(u32_at(b, moves_at + 4));
+    Square from = 0;
+    if (first + 4 <= b.size() && move_point(static_cast<unsigned char>(b[first + 2]), layout, from)) {
+      const char mover = board[rank_of(from)][file_of(from)];
+      if (mover) red_first = std::isupper(static_cast<unsigned char>(mover)) != 0;
+    }
+  }
   fen += red_first ? " w - - 0 1" : " b - - 0 1";
   if (diagram_side(fen)) g.tags.emplace_back("Diagram", kDiagramNote);
   Game game;
@@ -156,7 +192,7 @@ bool read_cbr(const std::string& b, PgnGame& out, std::string* error, std::strin
   g.fen = fen;
 
   // The comment before the first move, then the main line's records.
-  Reader rd(b, kHeaderSize);
+  Reader rd(b, moves_at);
   uint32_t has = 0, len = 0;
   size_t from = 0;
   if (!rd.u32(has)) return fail("the moves are cut short at byte " + std::to_string(rd.offset()));
@@ -190,7 +226,9 @@ bool read_cbr(const std::string& b, PgnGame& out, std::string* error, std::strin
       comment = utf16_text(b, from, len);
     }
     variations |= (flags & 0x02) != 0;
-    const Move m = p_from < 90 && p_to < 90 ? make_move(point(p_from), point(p_to)) : kNoMove;
+    Square sq_from = 0, sq_to = 0;
+    const Move m = move_point(p_from, layout, sq_from) && move_point(p_to, layout, sq_to) ? make_move(sq_from, sq_to)
+                                                                                          : kNoMove;
     if (!main_done) {
       if (g.moves.size() >= 2000) return fail("more than 2000 moves");
       if (!g.stopped_at) {

@@ -57,6 +57,34 @@ TEST(Cbr, ASetUpWithBlackToMoveAndABadMove) {
   EXPECT_EQ(g.tag("Result"), "*");
 }
 
+// The older record layout (byte 19 is 1): its header fields sit elsewhere,
+// its points are (file << 4) | row, and its side to move may be unset.
+TEST(Cbr, ReadsTheOlderRecordLayout) {
+  const std::vector<Step> line = {{"h2e2", u"中炮"}, {"h9g7", u""}, {"h0g2", u""}, {"i9h9", u""}, {"i0h0", u""},
+                                  {"b9c7", u""}, {"b2c2", u""}, {"c6c5", u"", true}};
+  xq::PgnGame g;
+  std::string err;
+  ASSERT_TRUE(xq::read_cbr(cbr(kStart, true, 2, u"开局", line, 1), g, &err)) << err;
+  EXPECT_EQ(g.fen, xq::kStartFen);
+  EXPECT_EQ(iccs(g.moves), "h2e2 h9g7 h0g2 i9h9 i0h0 b9c7 b2c2 c6c5");
+  EXPECT_EQ(g.tag("Title"), "中炮对屏风马");
+  EXPECT_EQ(g.tag("Event"), "Club final");
+  EXPECT_EQ(g.tag("Red"), "红方");
+  EXPECT_EQ(g.tag("Black"), "Black");
+  EXPECT_EQ(g.tag("Result"), "0-1");
+  EXPECT_EQ(g.tag("Comment"), "开局");
+  ASSERT_EQ(g.comments.size(), 8u);
+  EXPECT_EQ(g.comments[0], "中炮");
+  // Black to move in a set-up, the side byte left at red: the first move's piece tells.
+  std::string setup = cbr("4k4/9/9/9/9/9/9/9/9/3K1R3", true, 0, u"", {{"e9e8", u""}, {"f0f5", u"", true}}, 1);
+  ASSERT_TRUE(xq::read_cbr(setup, g, &err)) << err;
+  EXPECT_EQ(g.fen, "4k4/9/9/9/9/9/9/9/9/3K1R3 b - - 0 1");
+  EXPECT_EQ(iccs(g.moves), "e9e8 f0f5");
+  // Today's layout read as before.
+  ASSERT_TRUE(xq::read_cbr(cbr(kStart, true, 2, u"", line), g, &err)) << err;
+  EXPECT_EQ(iccs(g.moves), "h2e2 h9g7 h0g2 i9h9 i0h0 b9c7 b2c2 c6c5");
+}
+
 TEST(Cbr, DamagedFilesAreNamed) {
   const std::string good = cbr(kStart, true, 2, u"", {{"h2e2", u"a comment", true}});
   xq::PgnGame g;

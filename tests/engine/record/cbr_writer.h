@@ -37,16 +37,23 @@ struct Step {
 };
 
 // A CBR game: header, the board from a FEN's placement, then the steps.
+// layout 2 is today's; layout 1 the older one (byte 19 is 1): the fields
+// after the black player 256 bytes earlier, the side to move at the
+// position block's first byte (2: black), and points as (file << 4) | row.
 inline std::string cbr(const char* placement, bool red_first, int result, const std::u16string& first_comment,
-                const std::vector<Step>& steps) {
-  std::string b(2214, '\0');
+                       const std::vector<Step>& steps, int layout = 2) {
+  const bool older = layout == 1;
+  const size_t base = older ? 1856 : 2112;
+  std::string b(base + 102, '\0');
   std::memcpy(&b[0], "CCBridge Record", 16);
-  put_text(b, 180, u"中炮对屏风马");
-  put_text(b, 692, u"Club final");
-  put_text(b, 1076, u"红方");
-  put_text(b, 1300, u"Black");
-  b[2076] = char(result);
-  b[2116] = red_first ? 1 : 2;
+  b[19] = char(layout);
+  put_text(b, older ? 52 : 180, u"中炮对屏风马");
+  put_text(b, older ? 564 : 692, u"Club final");
+  put_text(b, older ? 948 : 1076, u"红方");
+  put_text(b, older ? 1172 : 1300, u"Black");
+  b[older ? 1820 : 2076] = char(result);
+  if (older) b[base] = red_first ? 1 : 2;
+  else b[base + 4] = red_first ? 1 : 2;
   int p = 0;
   for (const char* c = placement; *c; ++c) {
     if (*c == '/') continue;
@@ -57,7 +64,7 @@ inline std::string cbr(const char* placement, bool red_first, int result, const 
     static const char* const kCodes = "RNBAKCP";
     const char up = char(std::toupper(static_cast<unsigned char>(*c)));
     const int type = int(std::strchr(kCodes, up == 'H' ? 'N' : up == 'E' ? 'B' : up) - kCodes) + 1;
-    b[2120 + size_t(p++)] = char((std::isupper(static_cast<unsigned char>(*c)) ? 0x10 : 0x20) | type);
+    b[base + 8 + size_t(p++)] = char((std::isupper(static_cast<unsigned char>(*c)) ? 0x10 : 0x20) | type);
   }
   if (first_comment.empty()) {
     append_u32(b, 0);
@@ -70,8 +77,9 @@ inline std::string cbr(const char* placement, bool red_first, int result, const 
     const unsigned char flags = (s.end ? 1 : 0) | (s.variation ? 2 : 0) | (s.comment.empty() ? 0 : 4);
     b += char(flags);
     b += '\0';
-    b += char(point(s.move));
-    b += char(point(s.move + 2));
+    auto at = [&](const char* sq) { return older ? char(((sq[0] - 'a') << 4) | (9 - (sq[1] - '0'))) : char(point(sq)); };
+    b += at(s.move);
+    b += at(s.move + 2);
     if (!s.comment.empty()) {
       append_u32(b, uint32_t(utf16(s.comment).size()));
       b += utf16(s.comment);
