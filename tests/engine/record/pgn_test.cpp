@@ -72,6 +72,20 @@ TEST(Pgn, MoveCommentsRoundTrip) {
   EXPECT_EQ(back.tag("TimeControl"), "300+3");
 }
 
+// A study without red's king (both reference readers read its moves) opens
+// whole: the rules hold without it.
+TEST(Pgn, AStudyWithoutRedsKingIsReadWhole) {
+  xq::PgnGame g;
+  std::string err;
+  ASSERT_TRUE(xq::read_pgn("[FEN \"4k4/9/9/9/9/9/9/9/9/R8 w - - 0 1\"]\n\n"
+                           "1. a0a1 e9e8 2. a1a2 e8e9 3. a2a3 e9e8 4. a3a4 e8e9 5. a4a8 *\n",
+                           g, &err))
+      << err;
+  EXPECT_EQ(g.fen, "4k4/9/9/9/9/9/9/9/9/R8 w - - 0 1");
+  EXPECT_EQ(g.moves.size(), 9u);
+  EXPECT_EQ(g.stopped_at, 0);
+}
+
 TEST(Pgn, DamagedFilesSayWhatIsWrong) {
   xq::PgnGame g;
   g.moves = {mv("h2e2")};

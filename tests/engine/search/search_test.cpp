@@ -209,15 +209,18 @@ TEST(Search, SteersIntoRepetitionWhenBehind) {
 }
 
 TEST(Search, AlwaysReturnsALegalMove) {
+  // The last two: studies without red's king (a composed problem), either side to move.
   for (const char* fen : {xq::kStartFen, "4k4/9/9/9/9/9/9/9/9/3K4R w - - 0 1",
-                          "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1"}) {
+                          "r1ba1a3/4kn3/2n1b4/pNp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2BAKAB2 w - - 0 1",
+                          "3k5/4P4/9/9/9/9/9/9/9/R8 w - - 0 1", "3k5/9/4P4/9/9/9/9/9/9/R8 b - - 0 1"}) {
     xq::Position p = pos_from(fen);
     for (int d = 1; d <= 5; ++d) {
       const xq::SearchResult r = search(p, d);
       EXPECT_TRUE(xq::is_legal(p, r.best)) << fen << " depth " << d;
     }
   }
-  // No legal move: no move returned.
+  // No legal move: no move returned (the second: black stalemated in a study without red's king).
+  EXPECT_EQ(search(pos_from("3k5/4P4/9/9/9/9/9/9/9/R8 b - - 0 1"), 3).best, xq::kNoMove);
   EXPECT_EQ(search(pos_from("3k5/4R4/3R5/9/9/9/9/9/9/4K4 b - - 0 1"), 3).best, xq::kNoMove);
 }
 
