@@ -165,8 +165,16 @@ void AppModel::explorer_rows() {
   const int ply = controller_.review_ply() < 0 ? g.ply() : controller_.review_ply();
   const std::vector<Move> line(g.moves().begin(), g.moves().begin() + ply);
   const EccoOpening o = classify_opening(g.start_fen(), line);
-  std::string head = o.code.empty() ? say(Phrase::ExplorerTitle)
-                                    : o.code + " " + (ui_.language == Language::Chinese ? o.zh : o.en);
+  // A variation's name goes on a second line of the head (the names run
+  // long: 中炮过河车互进七兵对屏风马平炮兑车 / 红左边炮对黑退边炮上右士右直车).
+  std::string head = say(Phrase::ExplorerTitle);
+  if (!o.code.empty()) {
+    const bool zh = ui_.language == Language::Chinese;
+    std::string name = zh ? o.zh : o.en;
+    const std::string split = zh ? " " : ": ";
+    if (const size_t at = name.find(split); at != std::string::npos) name.replace(at, split.size(), "\n");
+    head = o.code + " " + name;
+  }
   Position pos = controller_.shown_position();
   std::map<Move, int> book;
   if (const Book* b = controller_.book())

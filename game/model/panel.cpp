@@ -107,12 +107,17 @@ std::vector<Button> panel_buttons(const UiState& ui, const Controller& c, const 
   const Rect list = move_list_rect(ui.panel_below);
   const float right = list.x + list.w;
   if (ui.explorer) {  // in the list's place: the head, a row a move, and the library's buttons
-    b.push_back({Action::None, ui.explorer_head, {list.x, list.y, list.w, 20}, true});
+    // The head: the opening, and on a second line its variation when it has one.
+    const size_t nl = ui.explorer_head.find('\n');
+    b.push_back({Action::None, ui.explorer_head.substr(0, nl), {list.x, list.y, list.w, 20}, true});
+    if (nl != std::string::npos)
+      b.push_back({Action::None, ui.explorer_head.substr(nl + 1), {list.x, list.y + 20, list.w, 20}, true});
+    const float top = list.y + (nl != std::string::npos ? 42 : 22);
     const int rows = explorer_visible_rows(ui);
     const int first = std::clamp(ui.explorer_scroll, 0, std::max(0, int(ui.explorer_rows.size()) - rows));
     for (int k = 0; k < rows && first + k < int(ui.explorer_rows.size()); ++k) {
       const size_t i = size_t(first + k);
-      Button row{Action::ExplorerMove, ui.explorer_rows[i], {list.x, list.y + 22 + float(k) * 20, list.w, 19}, false, int(i)};
+      Button row{Action::ExplorerMove, ui.explorer_rows[i], {list.x, top + float(k) * 20, list.w, 19}, false, int(i)};
       if (i < ui.explorer_bars.size()) row.bar = ui.explorer_bars[i];
       b.push_back(row);
     }
@@ -174,7 +179,8 @@ Action button_at(const std::vector<Button>& buttons, float x, float y) {
 }
 
 int explorer_visible_rows(const UiState& ui) {
-  return std::max(1, int((move_list_rect(ui.panel_below).h - 46) / 20));
+  const float head = ui.explorer_head.find('\n') != std::string::npos ? 66 : 46;  // one or two lines of head
+  return std::max(1, int((move_list_rect(ui.panel_below).h - head) / 20));
 }
 
 Rect move_list_rect(bool panel_below, bool graph) {

@@ -161,9 +161,23 @@ void Renderer::draw_button(const Button& b, const Rect& r, float s, int text_px)
     draw_table_row(b, r, s, text_px);
     return;
   }
-  int px = text_px;  // a long label (English) is set smaller to fit its button
-  while (px > 8 && text_.width(b.label, px) > r.w - 4 * s) --px;
-  text_.draw(b.label, r.x + r.w / 2, r.y + (r.h - px) / 2 - 2 * s, px, kPanelText, 1);
+  // A long label (English) is set smaller to fit its button, down to a size
+  // still read at a glance; past that it is cut (an opening's long name).
+  int px = text_px;
+  const float room = r.w - 4 * s;
+  while (px > int(11 * s) && text_.width(b.label, px) > room) --px;
+  text_.draw(cut_to_width(b.label, px, room), r.x + r.w / 2, r.y + (r.h - px) / 2 - 2 * s, px, kPanelText, 1);
+}
+
+std::string Renderer::cut_to_width(const std::string& t, int px, float w) {
+  if (text_.width(t, px) <= w) return t;
+  std::string base = t;
+  while (!base.empty()) {
+    while (!base.empty() && (static_cast<unsigned char>(base.back()) & 0xC0) == 0x80) base.pop_back();
+    if (!base.empty()) base.pop_back();  // one UTF-8 character off
+    if (text_.width(base + "…", px) <= w) break;
+  }
+  return base + "…";
 }
 
 // An explorer row: the move on the left, its games right-aligned, the results
@@ -181,16 +195,8 @@ void Renderer::draw_table_row(const Button& b, const Rect& r, float s, int text_
   (void)text_px;
   const int px = int(13 * s);
   const float y = r.y + (r.h - px) / 2 - 2 * s;
-  auto fit = [&](const std::string& t, float w) {  // cut with an ellipsis rather than run over the next column
-    if (text_.width(t, px) <= w) return t;
-    std::string base = t;
-    while (!base.empty()) {
-      while (!base.empty() && (static_cast<unsigned char>(base.back()) & 0xC0) == 0x80) base.pop_back();
-      if (!base.empty()) base.pop_back();  // one UTF-8 character off
-      if (text_.width(base + "…", px) <= w) break;
-    }
-    return base + "…";
-  };
+  // cut with an ellipsis rather than run over the next column
+  auto fit = [&](const std::string& t, float w) { return cut_to_width(t, px, w); };
   const float move_w = r.w * 0.27f, count_end = r.w * 0.40f, bar_x = r.w * 0.43f, bar_w = r.w * 0.26f;
   text_.draw(fit(col[0], move_w - 4 * s), r.x + 3 * s, y, px, kPanelText, 0);
   text_.draw(col[1], r.x + count_end, y, px, kPanelText, 2);

@@ -50,6 +50,8 @@ class Renderer {
   void draw_move_list(const ViewModel& vm, const Rect& p, float s);
   void draw_button(const Button& b, const Rect& r, float s, int text_px);
   void draw_table_row(const Button& b, const Rect& r, float s, int text_px);
+  // t cut with an ellipsis to fit w at px (whole when it fits).
+  std::string cut_to_width(const std::string& t, int px, float w);
   void fill(const Rect& r, SDL_Color c);
 
   SDL_Renderer* r_ = nullptr;
