@@ -60,6 +60,41 @@ TEST(AppModel, TheWheelScrollsTheExplorersRows) {
   EXPECT_EQ(f.m.ui().scroll, 0) << "the move list did not move";
 }
 
+// An opening whose name has a variation shows it on the head's second line,
+// the rows starting under it (the English name ran over the board once).
+TEST(AppModel, TheExplorersHeadPutsAVariationOnItsOwnLine) {
+  LibraryFile lib;
+  for (const char* lang : {"zh", "en"}) {
+    Fixture f;
+    xq::StartOptions o;
+    o.mode = "two";
+    o.lang = lang;
+    o.library = lib.path;
+    o.moves = "h2e2 h9g7 h0g2 i9h9 i0h0 g6g5 h0h6 b9c7 c3c4 h7i7 h6g6 i7i8 b0c2 d9e8 b2a2 a9b9";
+    ASSERT_TRUE(f.start(o));
+    f.m.key(Key::X, false);
+    ASSERT_TRUE(f.wait_until([&] { return f.m.ui().explorer_head.rfind("C46 ", 0) == 0; }));
+    const std::string head = f.m.ui().explorer_head;
+    const std::string first = std::string(lang) == "zh" ? "C46 中炮过河车互进七兵对屏风马平炮兑车"
+                                                        : "C46 Central Cannon with River-Crossing Chariot, Both Seventh Pawns, "
+                                                          "vs Screen Horses with Edge Cannon for Chariot Exchange";
+    const std::string second = std::string(lang) == "zh" ? "红左边炮对黑退边炮上右士右直车"
+                                                         : "Red Left Edge Cannon vs Black Edge Cannon Back";
+    EXPECT_EQ(head.substr(0, head.find('\n')), first) << head;
+    EXPECT_EQ(head.find(second), head.find('\n') + 1) << head;
+    const xq::ViewModel& vm = f.m.view_model();
+    std::vector<const xq::Button*> heads, rows;
+    for (const xq::Button& b : vm.buttons) {
+      if (b.action == Action::None && (b.label == first || b.label.rfind(second, 0) == 0)) heads.push_back(&b);
+      if (b.action == Action::ExplorerMove) rows.push_back(&b);
+    }
+    ASSERT_EQ(heads.size(), 2u) << lang;
+    EXPECT_EQ(heads[1]->rect.y, heads[0]->rect.y + 20);
+    ASSERT_FALSE(rows.empty());
+    EXPECT_GE(rows[0]->rect.y, heads[1]->rect.y + heads[1]->rect.h) << "the rows start under the head";
+  }
+}
+
 TEST(AppModel, TheExplorerShowsTheLibrarysMovesFollowsTheBoardAndPlaysOne) {
   LibraryFile lib;
   Fixture f;
