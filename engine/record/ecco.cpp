@@ -42,6 +42,8 @@ struct Pattern {
 };
 
 Move flipped(Move m) { return make_move(mirror_square(move_from(m)), mirror_square(move_to(m))); }
+// A table move as a game played on the other wing would have it.
+Move seen(Move m, bool mirrored) { return mirrored ? flipped(m) : m; }
 
 // Plays a line of Chinese notation ("--" passes) from pos; false when a move
 // cannot be played (a defect of the table, caught by the tests).
@@ -65,7 +67,7 @@ bool play_line(Position& pos, const std::string& line, std::vector<Move>& out) {
 bool begins_with(const std::vector<Move>& game, const std::vector<Move>& line, bool mirrored) {
   if (game.size() < line.size()) return false;
   for (size_t k = 0; k < line.size(); ++k)
-    if (line[k] != kNoMove && (mirrored ? flipped(line[k]) : line[k]) != game[k]) return false;
+    if (line[k] != kNoMove && seen(line[k], mirrored) != game[k]) return false;
   return true;
 }
 
@@ -129,8 +131,6 @@ const Choices kChoices[] = {
     // 车一平二 车二进六 炮八进四
     {"炮二平五 马8进7", RED, 2, "b2b6", "h0g2 b0c2 b0a2 i0h0 h0h6 b2b6", "g3g4"},
 };
-constexpr size_t kRules = sizeof(kChoices) / sizeof(kChoices[0]);
-
 struct ChoiceRule {
   std::vector<Move> opening;
   int side;
@@ -149,7 +149,7 @@ Choice choice_in(const std::vector<Move>& moves, const ChoiceRule& rule, bool mi
     if (m == kNoMove) continue;
     bool counted = true;
     for (Move n : rule.not_counted)
-      if ((mirrored ? flipped(n) : n) == m) counted = false;
+      if (seen(n, mirrored) == m) counted = false;
     if (counted) return {true, m, k + 1};
   }
   return {true, kNoMove, 0};
@@ -165,7 +165,7 @@ std::vector<Choice> choices_of(const std::vector<Move>& moves, const std::vector
       const ChoiceRule& rule = rules[r];
       Choice c;
       if (begins_with(moves, rule.opening, mirrored) &&
-          (rule.if_rule < 0 || out[rule.if_rule].move == (mirrored ? flipped(rule.if_choice) : rule.if_choice)))
+          (rule.if_rule < 0 || out[rule.if_rule].move == seen(rule.if_choice, mirrored)))
         c = choice_in(moves, rule, mirrored);
       if (c.applies != out[r].applies || c.move != out[r].move) changed = true;
       out[r] = c;
@@ -175,8 +175,21 @@ std::vector<Choice> choices_of(const std::vector<Move>& moves, const std::vector
   return out;
 }
 
+// Moves in ICCS, separated by spaces, added to out; false when one is not a move.
+bool iccs_list(const char* text, std::vector<Move>& out) {
+  std::stringstream words(text);
+  std::string w;
+  while (words >> w) {
+    Move m = kNoMove;
+    if (!iccs_to_move(w, m, nullptr)) return false;
+    out.push_back(m);
+  }
+  return true;
+}
+
 struct Index {
   std::vector<Pattern> patterns;
+  std::vector<Move> first_moves;  // the table's first moves (red's, on its right wing)
   std::vector<ChoiceRule> choices;
   std::vector<std::vector<Move>> reply_orders;
   uint64_t start_key = 0;
@@ -195,19 +208,7 @@ const Index& index() {
       Position pos = start.pos;
       bool ok = play_line(pos, c.opening, rule.opening);
       if (*c.if_choice) ok = ok && iccs_to_move(c.if_choice, rule.if_choice, nullptr);
-      std::stringstream words(c.not_counted);
-      std::string w;
-      while (words >> w) {
-        Move m = kNoMove;
-        ok = ok && iccs_to_move(w, m, nullptr);
-        rule.not_counted.push_back(m);
-      }
-      std::stringstream decisive(c.decisive);
-      while (decisive >> w) {
-        Move m = kNoMove;
-        ok = ok && iccs_to_move(w, m, nullptr);
-        rule.decisive.push_back(m);
-      }
+      ok = ok && iccs_list(c.not_counted, rule.not_counted) && iccs_list(c.decisive, rule.decisive);
       if (!ok) rule.opening.assign(kPlies + 1, kNoMove);  // a defect of the table: a rule that never applies
       out.choices.push_back(std::move(rule));
     }
@@ -224,6 +225,8 @@ const Index& index() {
         if (!play_line(pos, pat.kind == Kind::Anywhere ? line : line.substr(1), pat.moves) || pat.moves.empty())
           continue;
         pat.first = pat.moves[0];
+        if (std::find(out.first_moves.begin(), out.first_moves.end(), pat.first) == out.first_moves.end())
+          out.first_moves.push_back(pat.first);
         for (size_t k = 0; k < pat.moves.size(); ++k) {
           if (pat.moves[k] == kNoMove) continue;
           ++pat.named;
@@ -254,7 +257,7 @@ std::vector<size_t> where_played(const std::vector<Move>& game, const Pattern& p
       at[k] = 0;
       continue;
     }
-    const Move m = mirrored ? flipped(pat.moves[k]) : pat.moves[k];
+    const Move m = seen(pat.moves[k], mirrored);
     for (size_t j = k % 2; j < game.size() && at[k] == kNotPlayed; j += 2)
       if (game[j] == m) at[k] = j;
   }
@@ -270,7 +273,7 @@ bool same_first_moves(const std::vector<Move>& game, const Pattern& pat, bool mi
     for (size_t k = side; k < pat.moves.size(); k += 2) played.push_back(game[k]);
     for (size_t k = side; k < pat.moves.size(); k += 2) {
       if (pat.moves[k] == kNoMove) continue;
-      auto it = std::find(played.begin(), played.end(), mirrored ? flipped(pat.moves[k]) : pat.moves[k]);
+      auto it = std::find(played.begin(), played.end(), seen(pat.moves[k], mirrored));
       if (it == played.end()) return false;
       played.erase(it);
     }
@@ -302,11 +305,8 @@ EccoOpening classify_opening(const std::string& start_fen, const std::vector<Mov
   if (game.empty()) return opening_of(0, 0);
   // A code belongs to a family, chosen by each side's first move, either way
   // round: a 中炮 game that later plays 相三进五 is not 飞相局.
-  const bool left = flipped(game[0]) != game[0] && [&] {
-    for (const Pattern& pat : idx.patterns)
-      if (pat.first == game[0]) return false;
-    return true;
-  }();
+  const bool left = flipped(game[0]) != game[0] &&
+                    std::find(idx.first_moves.begin(), idx.first_moves.end(), game[0]) == idx.first_moves.end();
   // 中炮 马2进3 and then 马8进7 is read as 马8进7 first (see kReplyOrders).
   for (const std::vector<Move>& played : idx.reply_orders)
     if (begins_with(game, played, left)) {
@@ -315,7 +315,7 @@ EccoOpening classify_opening(const std::string& start_fen, const std::vector<Mov
       break;
     }
   const std::vector<Choice> choices = choices_of(game, idx.choices, left);
-  auto as_played = [&](Move m) { return left ? flipped(m) : m; };
+  auto as_played = [&](Move m) { return seen(m, left); };
   // Per rule: was the game's choice a decisive one?
   std::vector<bool> decided(choices.size(), false);
   for (size_t r = 0; r < choices.size(); ++r)
@@ -334,8 +334,7 @@ EccoOpening classify_opening(const std::string& start_fen, const std::vector<Mov
       case Kind::FirstMoves: met = same_first_moves(game, pat, left) ? pat.moves.size() : 0; break;
       case Kind::Anywhere:
         at = where_played(game, pat, left);
-        for (size_t j : at) met = j == kNotPlayed || met == kNotPlayed ? kNotPlayed : std::max(met, j + 1);
-        if (met == kNotPlayed) met = 0;
+        if (std::find(at.begin(), at.end(), kNotPlayed) == at.end()) met = *std::max_element(at.begin(), at.end()) + 1;
         break;
     }
     if (met == 0) continue;
